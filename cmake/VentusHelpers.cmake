@@ -1,0 +1,44 @@
+# Helper functions shared by every layer's CMakeLists: warnings, sanitizers, tests.
+
+function(ventus_set_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+                                           -Wno-sign-conversion)
+  if(VENTUS_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+endfunction()
+
+function(ventus_apply_sanitizers target)
+  if(VENTUS_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
+                                             -fno-sanitize-recover=undefined)
+    target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+  endif()
+endfunction()
+
+# ventus_add_library(NAME SOURCES ... DEPS ...): one layer = one static library.
+function(ventus_add_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_library(${name} STATIC ${ARG_SOURCES})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include)
+  target_link_libraries(${name} PUBLIC ${ARG_DEPS})
+  ventus_set_warnings(${name})
+  ventus_apply_sanitizers(${name})
+endfunction()
+
+# ventus_add_test(NAME SOURCES ... DEPS ...): a GoogleTest executable registered with CTest.
+# Test binaries get VENTUS_REFERENCE_DIR and VENTUS_SOURCE_DIR as compile definitions so
+# conformance tests can find the reference corpus and skip with a message when it is absent.
+function(ventus_add_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gtest_main)
+  target_compile_definitions(${name} PRIVATE
+    VENTUS_REFERENCE_DIR="${VENTUS_REFERENCE_DIR}"
+    VENTUS_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+    VENTUS_BINARY_DIR="${PROJECT_BINARY_DIR}")
+  ventus_set_warnings(${name})
+  ventus_apply_sanitizers(${name})
+  include(GoogleTest)
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 600)
+endfunction()

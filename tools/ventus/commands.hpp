@@ -1,0 +1,12 @@
+// Registration hooks of the `ventus` sub-commands: each file adds one sub-command to the app.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace ventus::tools {
+
+// Each function adds its sub-command to `app`; the sub-command's callback runs it and
+// stores the process exit status in `exit_status`.
+void register_objdump(CLI::App& app, int& exit_status);
+
+}  // namespace ventus::tools
