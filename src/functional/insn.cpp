@@ -1,0 +1,51 @@
+// Predecoding: decode a word once into the fields and immediate the semantics functions read.
+#include "functional/insn.hpp"
+
+#include "common/bits.hpp"
+#include "functional/semantics/semantics.hpp"
+#include "isa/decoder.hpp"
+
+namespace ventus::functional {
+namespace {
+
+// The row's immediate, if any: the first operand whose kind is not a register/vm/rm/csr.
+// Csr rows keep the CSR number in imm (they have no other immediate except zimm, which
+// lives in the rs1 field and is read from there).
+int32_t primary_immediate(const isa::Decoded& d) {
+  using isa::OperandKind;
+  for (size_t i = 0; i < d.row->operand_count; ++i) {
+    const OperandKind kind = d.row->operands[i];
+    if (isa::operand_info(kind).reg_class != isa::RegClass::None) continue;
+    if (kind == OperandKind::Vm || kind == OperandKind::Rm || kind == OperandKind::AqRl ||
+        kind == OperandKind::Zimm) {
+      continue;
+    }
+    return d.values[i];
+  }
+  return 0;
+}
+
+}  // namespace
+
+Insn predecode(uint32_t word) {
+  Insn insn;
+  insn.word = word;
+  insn.rd = static_cast<uint8_t>(bits(word, 11, 7));
+  insn.rs1 = static_cast<uint8_t>(bits(word, 19, 15));
+  insn.rs2 = static_cast<uint8_t>(bits(word, 24, 20));
+  insn.rs3 = static_cast<uint8_t>(bits(word, 31, 27));
+  insn.vm = static_cast<uint8_t>(bits(word, 25, 25));
+  insn.rm = static_cast<uint8_t>(bits(word, 14, 12));
+  const isa::Decoded d = isa::decode(word);
+  if (!d.valid()) {
+    insn.exec = &semantics::exec_illegal;
+    return insn;
+  }
+  insn.row = d.row;
+  if (!d.row->operand_index(isa::OperandKind::Vm)) insn.vm = 1;
+  insn.imm = primary_immediate(d);
+  insn.exec = semantics::exec_function(d.row->id);
+  return insn;
+}
+
+}  // namespace ventus::functional

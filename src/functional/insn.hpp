@@ -1,0 +1,27 @@
+// Insn: a predecoded instruction ready to execute (decoded once per code word, DESIGN.md §2.4).
+#pragma once
+
+#include <cstdint>
+
+#include "isa/insn_table.hpp"
+
+namespace ventus::functional {
+
+class ExecContext;
+struct Insn;
+using ExecFn = void (*)(ExecContext&, const Insn&);
+
+struct Insn {
+  ExecFn exec = nullptr;              // the row's semantics function
+  const isa::InsnRow* row = nullptr;  // nullptr: the word decodes to no row
+  uint32_t word = 0;
+  uint8_t rd = 0, rs1 = 0, rs2 = 0, rs3 = 0;  // raw 5-bit fields (regext added at execution)
+  uint8_t vm = 1;                             // 0: masked by v0.t (§2.4)
+  uint8_t rm = 7;                             // rounding-mode field (7 = dynamic)
+  int32_t imm = 0;                            // the row's immediate as the instruction means it
+};
+
+// Predecodes `word`: fields, the row's immediate, and the semantics function.
+Insn predecode(uint32_t word);
+
+}  // namespace ventus::functional

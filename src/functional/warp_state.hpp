@@ -1,0 +1,60 @@
+// Architectural state of one warp (ISA.md §2): x/v register files, vector config, SIMT stack, CSRs.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace ventus::functional {
+
+inline constexpr unsigned kMaxThreads = 32;  // numt is a power of two in 1..32 (C34)
+inline constexpr unsigned kRegCount = 256;   // 8-bit register index via regext (§2.1, §2.2, C1)
+
+using LaneMask = uint32_t;
+
+// One vector register: element i belongs to thread i. Fixed size so lane loops vectorise.
+struct alignas(64) VReg {
+  std::array<uint32_t, kMaxThreads> lane{};
+};
+
+// One SIMT-stack entry (§2.4).
+struct SimtEntry {
+  uint32_t r_pc = 0;
+  uint32_t else_pc = 0;
+  LaneMask else_mask = 0;
+};
+
+// The register-extension prefix state armed by regext/regexti (§5.5).
+struct RegExt {
+  uint8_t rd = 0, rs1 = 0, rs2 = 0, rs3 = 0;
+  uint8_t imm6 = 0;
+  bool immediate = false;  // set by regexti
+  bool armed = false;      // true for exactly the instruction after the prefix
+};
+
+// Per-warp values of the Ventus CSRs (§3) that the launch sets and code reads.
+struct WarpCsrs {
+  uint32_t tid = 0, numw = 0, numt = 0, knl = 0, wgid = 0, wid = 0, lds = 0, pds = 0;
+  uint32_t gidx = 0, gidy = 0, gidz = 0, print = 0, rpc = 0;
+  uint32_t mstatus = 0, mtvec = 0, mhartid = 0;
+};
+
+struct WarpState {
+  std::array<uint32_t, kRegCount> x{};  // x0 reads 0; f registers alias x (Zfinx, §2.1)
+  std::vector<VReg> v = std::vector<VReg>(kRegCount);
+  uint32_t pc = 0;
+  unsigned numt = 0;            // threads per warp
+  LaneMask full_mask = 0;       // (1 << numt) - 1
+  LaneMask mask = 0;            // SIMT active-thread mask (§2.4)
+  std::vector<SimtEntry> simt;  // SIMT stack, top = back()
+  uint32_t stk_npc = 0;         // last pc computed by a stack push/pop (logged by REF)
+  uint32_t vl = 0, vtype = 0, vstart = 0;
+  uint32_t fflags = 0, frm = 0;
+  WarpCsrs csr;
+  RegExt ext;
+  bool ended = false;         // executed endprg
+  bool at_barrier = false;    // waiting at a barrier (default mode)
+  uint64_t instructions = 0;  // warp-instructions retired
+};
+
+}  // namespace ventus::functional
