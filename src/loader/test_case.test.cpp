@@ -1,0 +1,103 @@
+// Tests for TestCase loading and placing launches into device memory, on the reference corpus.
+#include "loader/test_case.hpp"
+
+#include <gtest/gtest.h>
+
+#include "loader/test_support.hpp"
+
+namespace ventus::loader {
+namespace {
+
+using testing::ScratchDir;
+
+TEST(TestCase, EveryReferenceCaseLoads) {
+  VENTUS_REQUIRE_REFERENCE(cases);
+  for (const auto& dir : testing::case_dirs(cases)) {
+    const Result<TestCase> tc = load_test_case(dir);
+    ASSERT_TRUE(tc.ok()) << tc.error().message;
+    EXPECT_EQ(tc->name, dir.filename().string());
+    ASSERT_FALSE(tc->launches.empty());
+    EXPECT_TRUE(tc->expected_dir.has_value()) << dir;
+    EXPECT_TRUE(tc->ref_logs_dir.has_value()) << dir;
+    for (const Launch& launch : tc->launches) {
+      EXPECT_TRUE(launch.expected_path.has_value()) << launch.name;
+      EXPECT_TRUE(launch.log_path.has_value()) << launch.name;
+      EXPECT_EQ(launch.data.buffers.size(),
+                static_cast<size_t>(std::count_if(launch.metadata.buffers.begin(),
+                                                  launch.metadata.buffers.end(),
+                                                  [](const BufferDesc& b) { return b.size > 0; })));
+    }
+  }
+}
+
+TEST(TestCase, LaunchOrderAndOptionalFiles) {
+  VENTUS_REQUIRE_REFERENCE(cases);
+  const Result<TestCase> gauss = load_test_case(cases / "gaussian-4w4t");
+  ASSERT_TRUE(gauss.ok()) << gauss.error().message;
+  ASSERT_EQ(gauss->launches.size(), 8u);
+  EXPECT_EQ(gauss->launches[1].name, "Fan2_0");
+  EXPECT_EQ(gauss->launches[7].name, "Fan2");
+  ASSERT_TRUE(gauss->elf_path.has_value());
+  EXPECT_EQ(gauss->elf_path->filename(), "object.riscv");
+  EXPECT_EQ(gauss->launches[1].expected_path->filename(), "Fan2_0.out");
+  EXPECT_EQ(gauss->launches[1].log_path->filename(), "Fan2_0.log");
+
+  const Result<TestCase> matadd = load_test_case(cases / "matadd-4w4t-txt");
+  ASSERT_TRUE(matadd.ok());
+  EXPECT_FALSE(matadd->elf_path.has_value());  // the txt variant has no ELF
+  ASSERT_EQ(matadd->launches.size(), 1u);
+  EXPECT_EQ(matadd->launches[0].metadata.metadata_base, 0x90014000u);
+}
+
+TEST(TestCase, BufferKindsFollowThePoclLayout) {
+  VENTUS_REQUIRE_REFERENCE(cases);
+  const Result<TestCase> matadd = load_test_case(cases / "matadd-4w4t-txt");
+  ASSERT_TRUE(matadd.ok());
+  const LaunchMetadata& meta = matadd->launches[0].metadata;
+  using memory::RegionKind;
+  const std::vector<RegionKind> expected = {
+      RegionKind::kGlobal, RegionKind::kGlobal,  RegionKind::kGlobal,  RegionKind::kArgs,
+      RegionKind::kCode,   RegionKind::kPrivate, RegionKind::kMetadata};
+  for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(buffer_kind(meta, i), expected[i]) << i;
+}
+
+TEST(TestCase, AllLaunchesOfACaseMapWithoutOverlapAndStayReachable) {
+  VENTUS_REQUIRE_REFERENCE(cases);
+  for (const auto& dir : testing::case_dirs(cases)) {
+    const Result<TestCase> tc = load_test_case(dir);
+    ASSERT_TRUE(tc.ok());
+    memory::DeviceMemory mem;
+    for (const Launch& launch : tc->launches) {
+      const Status mapped = map_launch_buffers(launch.metadata, mem);
+      ASSERT_TRUE(mapped.ok()) << dir << " " << launch.name << ": " << mapped.error().message;
+      write_launch_data(launch.data, mem);
+      // The expected dump covers only mapped bytes, so a checked read-back must succeed.
+      for (const BufferDesc& b : launch.metadata.buffers) {
+        if (b.size > 0) {
+          EXPECT_TRUE(mem.read<uint8_t>(b.base + b.size - 1).ok()) << launch.name;
+        }
+      }
+      EXPECT_EQ(format_dump(launch.metadata, mem), format_data(launch.data)) << launch.name;
+    }
+  }
+}
+
+TEST(TestCase, MissingPiecesAreErrorsNamingThem) {
+  ScratchDir dir;
+  const Result<TestCase> no_ini = load_test_case(dir.path());
+  ASSERT_FALSE(no_ini.ok());
+  EXPECT_NE(no_ini.error().message.find("no cases.ini"), std::string::npos);
+
+  dir.write("cases.ini", "[x]\nFiles=k\n");
+  const Result<TestCase> no_meta = load_test_case(dir.path());
+  ASSERT_FALSE(no_meta.ok());
+  EXPECT_NE(no_meta.error().message.find("k.metadata"), std::string::npos);
+
+  dir.write("cases.ini", "[x]\nFiles=k\n[y]\nFiles=k\n");
+  const Result<TestCase> ambiguous = load_test_case(dir.path());
+  ASSERT_FALSE(ambiguous.ok());
+  EXPECT_NE(ambiguous.error().message.find("none is named"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ventus::loader
