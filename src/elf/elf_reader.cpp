@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -343,8 +344,16 @@ Result<ElfFile> read_elf(std::span<const uint8_t> bytes, std::string_view name_f
 
 Result<ElfFile> read_elf_file(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(status)) {
     return Error{fmt::format("{}: is a directory, not an ELF file", path)};
+  }
+  // Devices and pipes could stream forever; an ELF file is always a regular file.
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    return Error{fmt::format("{}: not a regular file", path)};
+  }
+  if (std::filesystem::exists(status) && std::filesystem::file_size(path, ec) > UINT32_MAX) {
+    return Error{fmt::format("{}: file is larger than 4 GiB, too large for ELF32", path)};
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{fmt::format("{}: cannot open file ({})", path, std::strerror(errno))};

@@ -226,6 +226,11 @@ TEST(ElfReaderFile, ReadsAndReportsPaths) {
   auto directory = read_elf_file(dir.string());
   ASSERT_FALSE(directory.ok());
   EXPECT_EQ(directory.error().message, dir.string() + ": is a directory, not an ELF file");
+  if (std::filesystem::exists("/dev/zero")) {  // would never end if read as a stream
+    auto device = read_elf_file("/dev/zero");
+    ASSERT_FALSE(device.ok());
+    EXPECT_EQ(device.error().message, "/dev/zero: not a regular file");
+  }
 }
 
 }  // namespace
