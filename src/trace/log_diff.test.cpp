@@ -284,6 +284,22 @@ TEST_F(LogDiffTest, MaxDiffsContextAndReport) {
   EXPECT_NE(report.find("logs differ: 3 differences shown (more not shown"), std::string::npos);
 }
 
+TEST_F(LogDiffTest, TrapReportDifferences) {
+  const Lines a =
+      testing::split_lines(testing::read_text(case_log("gaussian-4w4t/ref-logs/Fan2.log")));
+  Lines b = a;
+  const std::size_t k = find(b, "exception trap_store_access_fault, epc 0x8000016c");
+  replace(b[k], "epc 0x8000016c", "epc 0x80000170");
+  replace(b[k + 1], "tval 0x6ffffff4", "tval 0x6ffffff8");
+  const DiffResult r = diff(a, b);
+  ASSERT_EQ(r.differences.size(), 1u);
+  EXPECT_EQ(r.differences[0].details,
+            (Lines{"epc: 0x8000016c vs 0x80000170", "tval: 0x6ffffff4 vs 0x6ffffff8"}));
+  b = a;
+  replace(b[find(b, ">>>>  spike_end")], "spike_end", "_start");
+  EXPECT_EQ(diff(a, b).differences.at(0).details, (Lines{"symbol: spike_end vs _start"}));
+}
+
 TEST(LogDiffFilesTest, UnreadableFileIsAnError) {
   auto r = diff_log_files("/nonexistent/a.log", "/nonexistent/b.log");
   ASSERT_FALSE(r.ok());
