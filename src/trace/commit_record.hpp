@@ -101,7 +101,8 @@ struct CommitRecord {
     vector_header = {sew, lmul, fractional, vl};
     reg_items.push_back({RegItemKind::kVectorHeader, 0, 0, 0, {}});
   }
-  // Appends a vector write and returns its numt elements (element 0 first) to fill in.
+  // Appends a vector write and returns its numt elements (element 0 first) to fill in;
+  // numt must be set first (it is the same for every vector item of a line).
   std::span<uint32_t> add_vector(uint32_t reg, uint32_t simt_mask_after) {
     const auto first = static_cast<uint32_t>(vector_elements.size());
     reg_items.push_back({RegItemKind::kVector, reg, simt_mask_after, first, {}});
