@@ -32,7 +32,8 @@ inline elf::ElfImage symbol_corner_image() {
       ".text.b", elf::kShtProgbits, elf::kShfAlloc | elf::kShfExecinstr, 0x80000100, 4, {}, 0};
   append_word(text_b.bytes, 0x00b50533u);
   append_word(text_b.bytes, 0x0000500bu);
-  for (uint8_t b : {0x01, 0x45, 0x6f, 0x00, 0x00, 0x70, 0xef}) text_b.bytes.push_back(b);
+  for (int b : {0x01, 0x45, 0x6f, 0x00, 0x00, 0x70, 0xef})
+    text_b.bytes.push_back(static_cast<uint8_t>(b));
   elf::ImageSection data{
       ".data", elf::kShtProgbits, elf::kShfAlloc | elf::kShfWrite, 0x80001000, 4, {1, 2, 3, 4}, 0};
   image.sections = {text, text_b, data};
