@@ -1,11 +1,13 @@
 // IEEE-754 binary32 add/sub/mul/div/sqrt with RISC-V F semantics (canonical NaN results,
-// tininess after rounding), as pure inline functions on raw register bits.
+// tininess after rounding), as pure inline functions on raw register bits. RNE first tries
+// the proven host-FPU fast paths of fp/fast.hpp; everything else is integer arithmetic.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 #include <utility>
 
+#include "fp/fast.hpp"
 #include "fp/round.hpp"
 #include "fp/types.hpp"
 
@@ -29,7 +31,7 @@ constexpr FpResult add_finite(Unpacked a, Unpacked b, RoundingMode rm) {
   return normalize_round_pack(b.sign, e_lsb, small - big, rm);
 }
 
-// Operands with at least one NaN or infinity, or a zero; nullopt-like flag via bool.
+// Operands that are NaN, infinite or zero: returns true and sets out when it handled them.
 constexpr bool add_special(uint32_t a, uint32_t b, RoundingMode rm, FpResult& out) {
   if (is_nan(a) || is_nan(b)) {
     out = nan_result(is_signaling_nan(a) || is_signaling_nan(b));
@@ -60,7 +62,10 @@ constexpr bool add_special(uint32_t a, uint32_t b, RoundingMode rm, FpResult& ou
 }  // namespace detail
 
 // fadd.s: a + b, rounded once in mode rm.
-constexpr FpResult add(uint32_t a, uint32_t b, RoundingMode rm) {
+inline FpResult add(uint32_t a, uint32_t b, RoundingMode rm) {
+  if (rm == RoundingMode::kRne) {
+    if (const auto fast = detail::fast_add_rne(a, b)) return *fast;
+  }
   FpResult special{};
   if (detail::add_special(a, b, rm, special)) return special;
   return detail::add_finite(detail::unpack(a), detail::unpack(b), rm);
@@ -68,12 +73,15 @@ constexpr FpResult add(uint32_t a, uint32_t b, RoundingMode rm) {
 
 // fsub.s: a - b, i.e. a + (-b) (the sign flip cannot change NaN handling, since every
 // NaN result is canonical anyway).
-constexpr FpResult sub(uint32_t a, uint32_t b, RoundingMode rm) {
+inline FpResult sub(uint32_t a, uint32_t b, RoundingMode rm) {
   return add(a, b ^ kSignBit, rm);
 }
 
 // fmul.s: a * b. The 48-bit product of the significands is exact in 64 bits.
-constexpr FpResult mul(uint32_t a, uint32_t b, RoundingMode rm) {
+inline FpResult mul(uint32_t a, uint32_t b, RoundingMode rm) {
+  if (rm == RoundingMode::kRne) {
+    if (const auto fast = detail::fast_mul_rne(a, b)) return *fast;
+  }
   const bool sign = sign_of(a) != sign_of(b);
   const uint32_t sign_bits = sign ? kSignBit : 0u;
   if (is_nan(a) || is_nan(b)) return detail::nan_result(is_signaling_nan(a) || is_signaling_nan(b));
@@ -90,7 +98,10 @@ constexpr FpResult mul(uint32_t a, uint32_t b, RoundingMode rm) {
 
 // fdiv.s: a / b. Both significands are normalised to 24 bits so the integer quotient of
 // (sigA << 40) / sigB has at least 40 bits; a non-zero remainder becomes the sticky bit.
-constexpr FpResult div(uint32_t a, uint32_t b, RoundingMode rm) {
+inline FpResult div(uint32_t a, uint32_t b, RoundingMode rm) {
+  if (rm == RoundingMode::kRne) {
+    if (const auto fast = detail::fast_div_rne(a, b)) return *fast;
+  }
   const bool sign = sign_of(a) != sign_of(b);
   const uint32_t sign_bits = sign ? kSignBit : 0u;
   if (is_nan(a) || is_nan(b)) return detail::nan_result(is_signaling_nan(a) || is_signaling_nan(b));
@@ -116,6 +127,9 @@ constexpr FpResult div(uint32_t a, uint32_t b, RoundingMode rm) {
 // estimated with the host double sqrt and then corrected to the exact integer floor,
 // whatever the host rounding mode; the remainder becomes the sticky bit.
 inline FpResult sqrt(uint32_t a, RoundingMode rm) {
+  if (rm == RoundingMode::kRne) {
+    if (const auto fast = detail::fast_sqrt_rne(a)) return *fast;
+  }
   if (is_nan(a)) return detail::nan_result(is_signaling_nan(a));
   if (is_zero(a)) return {a, 0};  // sqrt(-0) = -0
   if (sign_of(a)) return {kCanonicalNan, kFlagNV};

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "fp/fast.hpp"
 #include "fp/round.hpp"
 #include "fp/types.hpp"
 
@@ -77,8 +78,15 @@ constexpr bool fma_special(uint32_t a, uint32_t b, uint32_t c, bool sp, bool sc,
   return false;
 }
 
-constexpr FpResult fused(uint32_t a, uint32_t b, uint32_t c, bool negate_product,
-                         bool negate_addend, RoundingMode rm) {
+inline FpResult fused(uint32_t a, uint32_t b, uint32_t c, bool negate_product, bool negate_addend,
+                      RoundingMode rm) {
+  if (rm == RoundingMode::kRne) {
+    // The forms are fmadd with negated inputs; a negated NaN is still a NaN, and the
+    // fast path only accepts normal operands anyway.
+    const uint32_t fa = negate_product ? a ^ kSignBit : a;
+    const uint32_t fc = negate_addend ? c ^ kSignBit : c;
+    if (const auto fast = fast_fma_rne(fa, b, fc)) return *fast;
+  }
   const bool sp = (sign_of(a) != sign_of(b)) != negate_product;
   const bool sc = sign_of(c) != negate_addend;
   FpResult special{};
@@ -94,19 +102,19 @@ constexpr FpResult fused(uint32_t a, uint32_t b, uint32_t c, bool negate_product
 }  // namespace detail
 
 // fmadd.s: a*b + c.
-constexpr FpResult fmadd(uint32_t a, uint32_t b, uint32_t c, RoundingMode rm) {
+inline FpResult fmadd(uint32_t a, uint32_t b, uint32_t c, RoundingMode rm) {
   return detail::fused(a, b, c, false, false, rm);
 }
 // fmsub.s: a*b - c.
-constexpr FpResult fmsub(uint32_t a, uint32_t b, uint32_t c, RoundingMode rm) {
+inline FpResult fmsub(uint32_t a, uint32_t b, uint32_t c, RoundingMode rm) {
   return detail::fused(a, b, c, false, true, rm);
 }
 // fnmsub.s: -(a*b) + c.
-constexpr FpResult fnmsub(uint32_t a, uint32_t b, uint32_t c, RoundingMode rm) {
+inline FpResult fnmsub(uint32_t a, uint32_t b, uint32_t c, RoundingMode rm) {
   return detail::fused(a, b, c, true, false, rm);
 }
 // fnmadd.s: -(a*b) - c.
-constexpr FpResult fnmadd(uint32_t a, uint32_t b, uint32_t c, RoundingMode rm) {
+inline FpResult fnmadd(uint32_t a, uint32_t b, uint32_t c, RoundingMode rm) {
   return detail::fused(a, b, c, true, true, rm);
 }
 
