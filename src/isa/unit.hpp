@@ -58,6 +58,7 @@ inline constexpr uint32_t kEndProgram = 1u << 15;  // endprg (§5.6)
 inline constexpr uint32_t kJoin = 1u << 16;        // join (§5.2)
 inline constexpr uint32_t kSetRpc = 1u << 17;      // setrpc (§5.3)
 inline constexpr uint32_t kAqRl = 1u << 18;        // mnemonic carries .aq/.rl/.aqrl suffix
+inline constexpr uint32_t kNoRefDisasm = 1u << 19;  // REF's disassembler lacks it: "unknown" (§5.0)
 }  // namespace flag
 
 }  // namespace ventus::isa
