@@ -8,6 +8,9 @@ namespace ventus::tools {
 // Each function adds its sub-command to `app`; the sub-command's callback runs it and
 // stores the process exit status in `exit_status`.
 void register_objdump(CLI::App& app, int& exit_status);
+void register_as(CLI::App& app, int& exit_status);
 void register_logdiff(CLI::App& app, int& exit_status);
+void register_case(CLI::App& app, int& exit_status);
+void register_isa_table(CLI::App& app, int& exit_status);
 
 }  // namespace ventus::tools

@@ -8,7 +8,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_status = 0;
   ventus::tools::register_objdump(app, exit_status);
+  ventus::tools::register_as(app, exit_status);
   ventus::tools::register_logdiff(app, exit_status);
+  ventus::tools::register_case(app, exit_status);
+  ventus::tools::register_isa_table(app, exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
