@@ -85,6 +85,7 @@ class ExecContext {
     if (!trap_) trap_ = Trap{kind, addr, std::move(detail)};
   }
   const Trap& trap() const { return trap_; }
+  void clear_trap() { trap_ = Trap{}; }
   bool trapped() const { return static_cast<bool>(trap_); }
 
   // Scalar/lane memory access with alignment and mapping checks; false (and a trap) on fault.

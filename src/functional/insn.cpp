@@ -25,6 +25,19 @@ int32_t primary_immediate(const isa::Decoded& d) {
   return 0;
 }
 
+uint8_t traits_of(const isa::InsnRow& row) {
+  namespace f = isa::flag;
+  uint8_t traits = 0;
+  if (row.has(f::kVector)) traits |= trait::kVectorState;
+  // ISA.md §10.2: vsetvl* and the private loads/stores do not pass REF's require_vector.
+  if (row.has(f::kVector) && !row.has(f::kPrivate) && row.unit != isa::Unit::VConfig) {
+    traits |= trait::kVectorHeader;
+  }
+  if (row.has(f::kVBranch | f::kJoin | f::kSetRpc)) traits |= trait::kSimtDump;
+  if (row.has(f::kStore | f::kAtomic)) traits |= trait::kStore;
+  return traits;
+}
+
 }  // namespace
 
 Insn predecode(uint32_t word) {
@@ -45,6 +58,7 @@ Insn predecode(uint32_t word) {
   if (!d.row->operand_index(isa::OperandKind::Vm)) insn.vm = 1;
   insn.imm = primary_immediate(d);
   insn.exec = semantics::exec_function(d.row->id);
+  insn.traits = traits_of(*d.row);
   return insn;
 }
 

@@ -11,6 +11,14 @@ class ExecContext;
 struct Insn;
 using ExecFn = void (*)(ExecContext&, const Insn&);
 
+// Engine-side properties of a row, precomputed so the hot loop tests one byte (DESIGN.md §2.4).
+namespace trait {
+inline constexpr uint8_t kVectorState = 1u << 0;  // dirties mstatus.VS, resets vstart (REF)
+inline constexpr uint8_t kVectorHeader = 1u << 1;  // passes REF's require_vector: logs e32 m1 lN
+inline constexpr uint8_t kSimtDump = 1u << 2;      // REF logs the SIMT stack (opcode 0x5B rows)
+inline constexpr uint8_t kStore = 1u << 3;         // may write memory (tohost check)
+}  // namespace trait
+
 struct Insn {
   ExecFn exec = nullptr;              // the row's semantics function
   const isa::InsnRow* row = nullptr;  // nullptr: the word decodes to no row
@@ -18,6 +26,7 @@ struct Insn {
   uint8_t rd = 0, rs1 = 0, rs2 = 0, rs3 = 0;  // raw 5-bit fields (regext added at execution)
   uint8_t vm = 1;                             // 0: masked by v0.t (§2.4)
   uint8_t rm = 7;                             // rounding-mode field (7 = dynamic)
+  uint8_t traits = 0;                         // trait:: bits
   int32_t imm = 0;                            // the row's immediate as the instruction means it
 };
 

@@ -30,6 +30,7 @@ struct RegExt {
   uint8_t imm6 = 0;
   bool immediate = false;  // set by regexti
   bool armed = false;      // true for exactly the instruction after the prefix
+  bool active = false;     // some prefix is in effect (cleared after the prefixed instruction)
 };
 
 // Per-warp values of the Ventus CSRs (§3) that the launch sets and code reads.
@@ -37,6 +38,7 @@ struct WarpCsrs {
   uint32_t tid = 0, numw = 0, numt = 0, knl = 0, wgid = 0, wid = 0, lds = 0, pds = 0;
   uint32_t gidx = 0, gidy = 0, gidz = 0, print = 0, rpc = 0;
   uint32_t mstatus = 0, mtvec = 0, mhartid = 0;
+  uint32_t mepc = 0, mcause = 0, mtval = 0;  // written when a trap enters mtvec (--ref-compat)
 };
 
 struct WarpState {

@@ -1,0 +1,70 @@
+// Engine-wide types: options, statistics, the observer interface and stopping faults.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "functional/exec_context.hpp"
+#include "functional/executed_instr.hpp"
+#include "functional/trap.hpp"
+
+namespace ventus::functional {
+
+struct EngineOptions {
+  Mode mode = Mode::Default;
+  uint64_t max_warp_instructions = 0;  // per launch; 0 = no limit
+  uint32_t tohost_addr = 0x80001000u;  // --ref-compat: a store making it non-zero ends the group
+  // Default mode: instructions one warp runs before the next warp gets its turn. Only
+  // matters for kernels that race between warps without a barrier.
+  uint32_t burst_instructions = 1u << 14;
+};
+
+// REF's trap entry (ISA.md §2.5): reported to the observer so the log shows
+// `exception <name>, epc`, `tval`, `>>>>  <handler symbol>`.
+struct RefTrapEvent {
+  unsigned warp = 0;
+  uint32_t pc = 0;
+  uint32_t word = 0;
+  const char* ref_name = "";  // e.g. "trap_store_access_fault"
+  bool has_tval = false;
+  uint32_t tval = 0;
+  uint32_t handler_pc = 0;  // mtvec
+};
+
+// Sees every retired warp-instruction when attached (DESIGN.md §2.2). A run without an
+// observer builds no ExecutedInstr at all.
+class ExecObserver {
+ public:
+  virtual ~ExecObserver() = default;
+  virtual void on_group_start(uint32_t group_linear_id) = 0;
+  // About to execute (REF prints the disassembly line before execution).
+  virtual void on_retire(const ExecutedInstr& record) = 0;
+  virtual void on_ref_trap(const RefTrapEvent& event) = 0;
+};
+
+struct LaunchStats {
+  uint64_t work_groups = 0;
+  uint64_t warps = 0;
+  uint64_t warp_instructions = 0;
+  uint64_t thread_instructions = 0;  // sum over warp-instructions of the active threads
+  uint64_t ref_traps = 0;            // --ref-compat traps that entered mtvec
+};
+
+// A guest fault that stopped the launch, with where it happened (DESIGN.md §2.7).
+struct Fault {
+  TrapKind kind = TrapKind::None;
+  std::string kernel;
+  uint32_t group = 0;
+  uint32_t group_id[3] = {0, 0, 0};
+  unsigned warp = 0;
+  LaneMask mask = 0;
+  uint32_t pc = 0;
+  uint32_t word = 0;
+  bool has_word = false;
+  std::string detail;
+  // "kernel 'k': work-group 0 (0,0,0), warp 1, thread mask 0x0000ffff, pc 0x80000168
+  //  [lw a0, 12(a0)]: access fault: <detail>"
+  std::string message() const;
+};
+
+}  // namespace ventus::functional

@@ -1,0 +1,100 @@
+// Traps of a work-group: REF's jump to mtvec in --ref-compat (ISA.md §2.5) and stopping faults.
+#include <fmt/format.h>
+
+#include "functional/work_group.hpp"
+#include "isa/disassembler.hpp"
+
+namespace ventus::functional {
+namespace {
+
+struct RefCause {
+  const char* name;
+  uint32_t mcause;
+  bool has_tval;
+};
+
+// Spike's trap names and causes for what our semantics raise (privileged spec numbering).
+RefCause ref_cause(const Trap& trap, const Insn* insn) {
+  const bool fetch = insn == nullptr;
+  const bool store = insn != nullptr && insn->row != nullptr &&
+                     insn->row->has(isa::flag::kStore | isa::flag::kAtomic);
+  switch (trap.kind) {
+    case TrapKind::MisalignedAccess:
+      if (fetch) return {"trap_instruction_address_misaligned", 0, true};
+      return store ? RefCause{"trap_store_address_misaligned", 6, true}
+                   : RefCause{"trap_load_address_misaligned", 4, true};
+    case TrapKind::AccessFault:
+      if (fetch) return {"trap_instruction_access_fault", 1, true};
+      return store ? RefCause{"trap_store_access_fault", 7, true}
+                   : RefCause{"trap_load_access_fault", 5, true};
+    default: break;
+  }
+  if (insn != nullptr && insn->row != nullptr) {
+    if (insn->row->id == isa::InsnId::ECALL) return {"trap_machine_ecall", 11, false};
+    if (insn->row->id == isa::InsnId::EBREAK) return {"trap_breakpoint", 3, true};
+  }
+  return {"trap_illegal_instruction", 2, true};
+}
+
+}  // namespace
+
+std::optional<Fault> WorkGroup::ref_trap(unsigned index) {
+  WarpState& w = warps_[index];
+  ExecContext& ctx = contexts_[index];
+  if (w.csr.mtvec == 0) return fault_from_trap(index);  // no handler: REF would loop forever
+  const Trap& trap = ctx.trap();
+  const RefCause cause = ref_cause(trap, last_insn_);
+  uint32_t tval = trap.addr;
+  if (cause.mcause == 2) tval = last_insn_ != nullptr ? last_insn_->word : 0;
+  if (cause.mcause == 3) tval = w.pc;
+  w.csr.mepc = w.pc;
+  w.csr.mcause = cause.mcause;
+  w.csr.mtval = cause.has_tval ? tval : 0;
+  if (observer_ != nullptr) {
+    observer_->on_ref_trap({index, w.pc, last_insn_ != nullptr ? last_insn_->word : 0,
+                            cause.name, cause.has_tval, tval, w.csr.mtvec});
+  }
+  w.pc = w.csr.mtvec;
+  w.ext = RegExt{};
+  ctx.clear_trap();
+  ++stats_.ref_traps;
+  return std::nullopt;
+}
+
+Fault WorkGroup::make_fault(unsigned index, TrapKind kind, std::string detail) const {
+  const WarpState& w = warps_[index];
+  Fault fault;
+  fault.kind = kind;
+  fault.kernel = config_.kernel_name;
+  fault.group = linear_id_;
+  for (size_t d = 0; d < 3; ++d) fault.group_id[d] = group_id_[d];
+  fault.warp = index;
+  fault.mask = w.mask;
+  fault.pc = w.pc;
+  if (auto word = memory_.global().read<uint32_t>(w.pc); word && (w.pc & 3u) == 0) {
+    fault.word = word.value();
+    fault.has_word = true;
+  }
+  fault.detail = std::move(detail);
+  return fault;
+}
+
+std::optional<Fault> WorkGroup::fault_from_trap(unsigned index) {
+  const Trap& trap = contexts_[index].trap();
+  return make_fault(index, trap.kind, trap.detail);
+}
+
+std::string Fault::message() const {
+  std::string where = fmt::format(
+      "kernel '{}': work-group {} ({}, {}, {}), warp {}, thread mask 0x{:08x}, pc 0x{:08x}",
+      kernel, group, group_id[0], group_id[1], group_id[2], warp, mask, pc);
+  if (has_word) {
+    where += fmt::format(" (0x{:08x} {})", word,
+                         isa::disassemble(word, pc, isa::DisasmStyle::Llvm));
+  }
+  where += fmt::format(": {}", trap_kind_name(kind));
+  if (!detail.empty()) where += fmt::format(": {}", detail);
+  return where;
+}
+
+}  // namespace ventus::functional

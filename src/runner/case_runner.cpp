@@ -1,0 +1,222 @@
+// run_case: memory setup per mode (DESIGN.md §3), launch protocol from .metadata, logs, dumps.
+#include "runner/case_runner.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "elf/elf_reader.hpp"
+#include "functional/launch.hpp"
+#include "loader/test_case.hpp"
+#include "memory/local_memory.hpp"
+#include "runner/commit_conversion.hpp"
+#include "trace/commit_log_writer.hpp"
+#include "trace/log_sink.hpp"
+
+namespace ventus::runner {
+namespace {
+
+using functional::Mode;
+
+// The case's kernel ELF, when present, and what the runner needs from it.
+struct Program {
+  std::optional<elf::ElfFile> elf;
+
+  std::optional<std::string> symbol_at(uint32_t address) const {
+    if (!elf) return std::nullopt;
+    for (const elf::Symbol& s : elf->symbols) {
+      if (s.value == address && !s.name.empty() && s.type != elf::kSttSection) {
+        return std::string(s.name);
+      }
+    }
+    return std::nullopt;
+  }
+  uint32_t tohost() const {
+    const elf::Symbol* s = elf ? elf->find_symbol("tohost") : nullptr;
+    return s != nullptr ? s->value : 0x80001000u;  // ISA.md §7.8
+  }
+  void write_segments(memory::DeviceMemory& memory) const {
+    if (!elf) return;
+    for (const elf::Segment& seg : elf->load_segments()) {
+      memory.store().write_bytes(seg.paddr, seg.bytes.first(std::min<size_t>(seg.bytes.size(), seg.filesz)));
+    }
+  }
+  // Default mode: segments outside every buffer still need a region (e.g. .sdata past the
+  // code image); overlap with the code buffer is expected and fine.
+  void map_segments(memory::DeviceMemory& memory) const {
+    if (!elf) return;
+    for (const elf::Segment& seg : elf->load_segments()) {
+      if (seg.memsz == 0 || memory.map().find(seg.paddr, seg.memsz) != nullptr) continue;
+      (void)memory.map_region({seg.paddr, seg.memsz, memory::RegionKind::kCode, "ELF segment"});
+    }
+  }
+};
+
+functional::LaunchConfig launch_config(const loader::Launch& launch, const Program& program,
+                                       const memory::DeviceMemory& memory) {
+  const loader::LaunchMetadata& m = launch.metadata;
+  functional::LaunchConfig config;
+  config.start_pc = m.start_addr;
+  config.num_groups = m.kernel_size;
+  config.numt = m.wf_size;
+  config.numw = m.wg_size;
+  config.knl_base = m.metadata_base;
+  config.pds_base = m.pds_base;
+  config.pds_size = m.pds_size;
+  const uint32_t entry = memory.store().read32(m.metadata_base);  // KNL_ENTRY (§7.1)
+  config.kernel_name = program.symbol_at(entry).value_or(launch.name);
+  return config;
+}
+
+Status write_text_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) return Error{fmt::format("cannot write '{}'", path.string())};
+  return ok_status();
+}
+
+// Default mode: buffers in the local window belong to every group's own local memory.
+memory::LocalMemory local_layout(const loader::LaunchMetadata& meta) {
+  memory::LocalMemory layout(memory::lds_region_bytes(meta.lds_size, meta.wg_size));
+  for (const loader::BufferDesc& b : meta.buffers) {
+    if (b.alloc_size == 0 || !memory::is_local_window(b.base)) continue;
+    if (layout.map().find(b.base, 1) != nullptr) continue;
+    (void)layout.map_region({b.base, b.alloc_size, memory::RegionKind::kLocal, "__local buffer"});
+  }
+  return layout;
+}
+
+class LaunchRunner {
+ public:
+  LaunchRunner(const CaseOptions& options, const Program& program, memory::DeviceMemory& memory)
+      : options_(options), program_(program), memory_(memory) {}
+
+  Result<LaunchReport> run(const loader::Launch& launch);
+
+ private:
+  Status prepare_memory(const loader::Launch& launch);
+  const CaseOptions& options_;
+  const Program& program_;
+  memory::DeviceMemory& memory_;
+};
+
+Status LaunchRunner::prepare_memory(const loader::Launch& launch) {
+  if (options_.mode == Mode::Default) {
+    auto mapped = loader::map_launch_buffers(launch.metadata, memory_);
+    if (!mapped) return mapped;
+  }
+  loader::write_launch_data(launch.data, memory_);
+  if (options_.mode == Mode::Default) {
+    program_.map_segments(memory_);
+    program_.write_segments(memory_);
+    return ok_status();
+  }
+  return functional::install_boot_rom(memory_, launch.metadata.start_addr);
+}
+
+Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
+  if (auto prepared = prepare_memory(launch); !prepared) {
+    return Error{fmt::format("{}: {}", launch.name, prepared.error().message)};
+  }
+  functional::LaunchConfig config = launch_config(launch, program_, memory_);
+  if (auto valid = functional::check_launch_config(config); !valid) {
+    return Error{fmt::format("{}: {}", launch.name, valid.error().message)};
+  }
+  functional::EngineOptions engine;
+  engine.mode = options_.mode;
+  engine.max_warp_instructions = options_.max_instructions;
+  engine.tohost_addr = program_.tohost();
+
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> log_file(nullptr, &std::fclose);
+  std::optional<trace::FileLogSink> sink;
+  std::optional<trace::CommitLogWriter> writer;
+  std::optional<CommitLogObserver> observer;
+  if (options_.log_dir) {
+    const auto path = *options_.log_dir / (launch.name + ".log");
+    log_file.reset(std::fopen(path.string().c_str(), "wb"));
+    if (!log_file) return Error{fmt::format("cannot create log file '{}'", path.string())};
+    sink.emplace(log_file.get());
+    writer.emplace(*sink);
+    // Without the ELF, name the handler as start.S does (mtvec = spike_end, ISA.md §7.3).
+    observer.emplace(*writer, config.numt, [this](uint32_t address) {
+      return std::optional<std::string>(program_.symbol_at(address).value_or("spike_end"));
+    });
+  }
+  functional::LaunchHooks hooks;
+  if (options_.mode == Mode::RefCompat && program_.elf) {
+    // REF rewrites the ELF's segments at the start of every work-group (reference README).
+    hooks.before_group = [this](uint32_t) { program_.write_segments(memory_); };
+  }
+  std::optional<memory::LocalMemory> layout;
+  if (options_.mode == Mode::Default) layout.emplace(local_layout(launch.metadata));
+
+  LaunchReport report;
+  report.name = launch.name;
+  report.kernel = config.kernel_name;
+  const auto start = std::chrono::steady_clock::now();
+  functional::LaunchResult result =
+      functional::run_launch(config, engine, memory_, layout ? &*layout : nullptr,
+                             observer ? &*observer : nullptr, hooks);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.stats = result.stats;
+  report.fault = std::move(result.fault);
+  if (sink && sink->failed()) return Error{fmt::format("{}: writing the log failed", launch.name)};
+  if (options_.dump_dir) {
+    auto written = write_text_file(*options_.dump_dir / (launch.name + ".out"),
+                                   loader::format_dump(launch.metadata, memory_));
+    if (!written) return written.error();
+  }
+  return report;
+}
+
+}  // namespace
+
+std::string LaunchReport::summary() const {
+  const double rate = seconds > 0 ? static_cast<double>(stats.warp_instructions) / seconds : 0;
+  return fmt::format(
+      "{}: {} work-group{}, {} warps, {} warp-instructions, {} thread-instructions, {:.3f} s, "
+      "{:.2f} M warp-instr/s{}",
+      name, stats.work_groups, stats.work_groups == 1 ? "" : "s", stats.warps,
+      stats.warp_instructions, stats.thread_instructions, seconds, rate / 1e6,
+      stats.ref_traps != 0 ? fmt::format(", {} trap(s) entered mtvec", stats.ref_traps) : "");
+}
+
+bool CaseReport::ok() const {
+  for (const LaunchReport& launch : launches) {
+    if (launch.fault || launch.stats.ref_traps != 0) return false;
+  }
+  return true;
+}
+
+Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions& options) {
+  auto test_case = loader::load_test_case(dir);
+  if (!test_case) return test_case.error();
+  Program program;
+  if (test_case->elf_path) {
+    auto elf = elf::read_elf_file(test_case->elf_path->string());
+    if (!elf) return elf.error();
+    program.elf = std::move(elf.value());
+  }
+  for (const auto& out_dir : {options.log_dir, options.dump_dir}) {
+    std::error_code ec;
+    if (out_dir) std::filesystem::create_directories(*out_dir, ec);
+    if (ec) return Error{fmt::format("cannot create '{}': {}", out_dir->string(), ec.message())};
+  }
+  memory::DeviceMemory memory =
+      options.mode == Mode::RefCompat ? memory::DeviceMemory::flat() : memory::DeviceMemory();
+  CaseReport report;
+  report.name = test_case->name;
+  LaunchRunner runner(options, program, memory);
+  for (const loader::Launch& launch : test_case->launches) {
+    auto launch_report = runner.run(launch);
+    if (!launch_report) return launch_report.error();
+    report.launches.push_back(std::move(launch_report.value()));
+    if (report.launches.back().fault) break;
+  }
+  return report;
+}
+
+}  // namespace ventus::runner

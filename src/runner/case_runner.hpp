@@ -1,0 +1,43 @@
+// run_case: runs a reference test-case directory launch by launch (`ventus case`).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+#include "functional/engine.hpp"
+
+namespace ventus::runner {
+
+struct CaseOptions {
+  functional::Mode mode = functional::Mode::Default;
+  std::optional<std::filesystem::path> log_dir;   // one `<launch>.log` per launch
+  std::optional<std::filesystem::path> dump_dir;  // one `<launch>.out` per launch
+  uint64_t max_instructions = 0;                  // per launch, warp-instructions; 0 = none
+};
+
+struct LaunchReport {
+  std::string name;    // launch name from cases.ini
+  std::string kernel;  // kernel symbol when the ELF names it, else the launch name
+  functional::LaunchStats stats;
+  double seconds = 0;
+  std::optional<functional::Fault> fault;
+  // "Fan1_0: 1 work-group, 4 warps, 1234 warp-instructions, ... , 12.3 M warp-instr/s"
+  std::string summary() const;
+};
+
+struct CaseReport {
+  std::string name;
+  std::vector<LaunchReport> launches;  // stops after the first launch with a fault
+  bool ok() const;
+};
+
+// Loads the case (input errors are an Error) and runs every launch of cases.ini in order
+// on one memory that persists across launches. Guest faults stop the case and are reported
+// in the LaunchReport, not as an Error.
+Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions& options);
+
+}  // namespace ventus::runner

@@ -1,0 +1,111 @@
+// Conversion of executed instructions to REF commit records and the log-writing observer.
+#include "runner/commit_conversion.hpp"
+
+#include <algorithm>
+
+#include "isa/disassembler.hpp"
+#include "isa/names.hpp"
+
+namespace ventus::runner {
+namespace {
+
+using functional::ExecutedInstr;
+using functional::RegWrite;
+
+// Index of the last write to the same register as writes[i] (REF's write map keeps one
+// entry per register, holding the last value).
+size_t last_write_of(const ExecutedInstr& in, size_t i) {
+  size_t last = i;
+  for (size_t k = i + 1; k < in.writes.size(); ++k) {
+    if (in.writes[k].kind == in.writes[i].kind && in.writes[k].index == in.writes[i].index) {
+      last = k;
+    }
+  }
+  return last;
+}
+
+bool first_write_of_register(const ExecutedInstr& in, size_t i) {
+  for (size_t k = 0; k < i; ++k) {
+    if (in.writes[k].kind == in.writes[i].kind && in.writes[k].index == in.writes[i].index) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Position of each V write's value in vector_values.
+size_t vector_value_index(const ExecutedInstr& in, size_t write_index) {
+  size_t n = 0;
+  for (size_t k = 0; k < write_index; ++k) n += in.writes[k].kind == RegWrite::Kind::V ? 1 : 0;
+  return n;
+}
+
+void add_item(const ExecutedInstr& in, size_t i, uint32_t numt, trace::CommitRecord& out,
+              bool& header_done) {
+  const RegWrite& w = in.writes[i];
+  switch (w.kind) {
+    case RegWrite::Kind::X: out.add_x(w.index, w.value); break;
+    case RegWrite::Kind::F: out.add_f(w.index, 0xffffffff00000000ull | w.value); break;
+    case RegWrite::Kind::Csr: {
+      const isa::CsrInfo* info = isa::find_csr(w.index);
+      out.add_csr(w.index, info != nullptr ? info->name : std::string_view("unknown"), w.value);
+      break;
+    }
+    case RegWrite::Kind::V: {
+      if (!header_done) {
+        out.add_vector_header(32, 1, in.vl);
+        header_done = true;
+      }
+      const functional::VReg& value = in.vector_values[vector_value_index(in, i)];
+      auto elements = out.add_vector(w.index, in.mask_after);
+      std::copy_n(value.lane.begin(), numt, elements.begin());
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+void to_commit_record(const ExecutedInstr& in, uint32_t numt, trace::CommitRecord& out) {
+  out.clear();
+  out.numt = numt;
+  out.set_instruction(in.warp, in.pc, in.word);
+  out.disassembly = isa::disassemble(in.word, in.pc, isa::DisasmStyle::Ref);
+  bool header_done = false;
+  for (size_t i = in.writes.size(); i-- > 0;) {
+    if (!first_write_of_register(in, i)) continue;
+    add_item(in, last_write_of(in, i), numt, out, header_done);
+  }
+  if (in.vector_header && !header_done) out.add_vector_header(32, 1, in.vl);
+  if (in.simt_dump) {
+    out.set_simt(in.mask_after, in.stk_npc);
+    for (size_t k = in.simt_stack.size(); k-- > 0;) {
+      const functional::SimtEntry& e = in.simt_stack[k];
+      out.add_simt_entry(e.r_pc, e.else_pc, e.else_mask);
+    }
+  }
+  for (const functional::MemAccess& m : in.mem) {
+    if (!m.is_write) out.add_mem_read(m.addr);
+  }
+  for (const functional::MemAccess& m : in.mem) {
+    if (m.is_write) out.add_mem_write(m.addr, m.value, m.size);
+  }
+}
+
+void CommitLogObserver::on_retire(const ExecutedInstr& record) {
+  to_commit_record(record, numt_, record_);
+  writer_.write(record_);
+}
+
+// REF prints the trapping instruction's disassembly, the exception, and the handler's symbol;
+// the trapping instruction gets no commit line (ISA.md §2.5, gaussian Fan2 log).
+void CommitLogObserver::on_ref_trap(const functional::RefTrapEvent& event) {
+  writer_.write_disassembly(event.warp, event.pc, event.word,
+                            isa::disassemble(event.word, event.pc, isa::DisasmStyle::Ref));
+  writer_.write_trap(event.warp, event.ref_name, event.pc, event.has_tval ? &event.tval : nullptr);
+  if (namer_) {
+    if (auto symbol = namer_(event.handler_pc)) writer_.write_symbol(event.warp, *symbol);
+  }
+}
+
+}  // namespace ventus::runner

@@ -1,0 +1,59 @@
+// `ventus case DIR`: runs a reference test-case directory on the functional simulator.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "commands.hpp"
+#include "runner/case_runner.hpp"
+
+namespace ventus::tools {
+namespace {
+
+struct CaseArgs {
+  std::string dir;
+  bool ref_compat = false;
+  std::string log_dir;
+  std::string dump_dir;
+  uint64_t max_instructions = 1'000'000'000;
+};
+
+// Exit status: 0 every launch ran to its end, 1 a guest fault (or a REF-style trap) happened,
+// 2 the case could not be loaded or an output could not be written.
+int run_case_command(const CaseArgs& args) {
+  runner::CaseOptions options;
+  options.mode = args.ref_compat ? functional::Mode::RefCompat : functional::Mode::Default;
+  if (!args.log_dir.empty()) options.log_dir = args.log_dir;
+  if (!args.dump_dir.empty()) options.dump_dir = args.dump_dir;
+  options.max_instructions = args.max_instructions;
+  const auto report = runner::run_case(args.dir, options);
+  if (!report) {
+    fmt::print(stderr, "ventus case: {}\n", report.error().message);
+    return 2;
+  }
+  for (const runner::LaunchReport& launch : report->launches) {
+    fmt::print("{}\n", launch.summary());
+    if (launch.fault) fmt::print(stderr, "ventus case: {}\n", launch.fault->message());
+  }
+  return report->ok() ? 0 : 1;
+}
+
+}  // namespace
+
+void register_case(CLI::App& app, int& exit_status) {
+  auto args = std::make_shared<CaseArgs>();
+  CLI::App* cmd = app.add_subcommand("case", "Run a reference test-case directory (cases.ini)");
+  cmd->add_option("DIR", args->dir, "test-case directory")->required();
+  cmd->add_flag("--ref-compat", args->ref_compat,
+                "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
+  cmd->add_option("--log-dir", args->log_dir, "write one commit log per launch (<launch>.log)");
+  cmd->add_option("--dump-dir", args->dump_dir,
+                  "after each launch write its buffers in the .data format (<launch>.out)");
+  cmd->add_option("--max-instructions", args->max_instructions,
+                  "stop a launch after this many warp-instructions (0 = no limit)")
+      ->capture_default_str();
+  cmd->callback([args, &exit_status] { exit_status = run_case_command(*args); });
+}
+
+}  // namespace ventus::tools
