@@ -47,17 +47,23 @@ inline Splat imm(ExecContext& ctx, const Insn& insn) {
   return {vi_imm(ctx, insn)};
 }
 
-// All-ones for a set mask bit, zero otherwise: the per-lane select the compiler vectorises.
-constexpr uint32_t lane_select(LaneMask mask, unsigned i) {
-  return 0u - ((mask >> i) & 1u);
-}
+// Bit i of a lane mask, as a table so the merge below compiles to vector AND/compare
+// instructions (a variable shift per lane would not vectorise on baseline x86-64).
+inline constexpr Lanes kLaneBit = [] {
+  Lanes bits{};
+  for (unsigned i = 0; i < kMaxThreads; ++i) bits[i] = 1u << i;
+  return bits;
+}();
 
 // dst[i] = res[i] where `mask` has bit i, unchanged elsewhere (inactive lanes keep their value).
+// Computed into a local first so the compiler need not worry about dst aliasing res.
 inline void merge(VReg& dst, const Lanes& res, LaneMask mask) {
+  Lanes out;
   for (unsigned i = 0; i < kMaxThreads; ++i) {
-    const uint32_t sel = lane_select(mask, i);
-    dst.lane[i] = (res[i] & sel) | (dst.lane[i] & ~sel);
+    const uint32_t sel = (mask & kLaneBit[i]) != 0 ? ~0u : 0u;
+    out[i] = (res[i] & sel) | (dst.lane[i] & ~sel);
   }
+  dst.lane = out;
 }
 
 // Writes `res` to vd on the instruction's active lanes and records the vector write.

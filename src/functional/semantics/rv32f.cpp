@@ -83,26 +83,17 @@ VENTUS_FARITH(FSUB_S, fp::sub)
 VENTUS_FARITH(FMUL_S, fp::mul)
 VENTUS_FARITH(FDIV_S, fp::div)
 
-void exec_FSQRT_S(ExecContext& ctx, const Insn& insn) {
-  rounded(ctx, insn, Dest::F,
-          [](uint32_t a, uint32_t, uint32_t, RoundingMode rm) { return fp::sqrt(a, rm); });
-}
-void exec_FCVT_W_S(ExecContext& ctx, const Insn& insn) {
-  rounded(ctx, insn, Dest::X,
-          [](uint32_t a, uint32_t, uint32_t, RoundingMode rm) { return fp::fcvt_w_s(a, rm); });
-}
-void exec_FCVT_WU_S(ExecContext& ctx, const Insn& insn) {
-  rounded(ctx, insn, Dest::X,
-          [](uint32_t a, uint32_t, uint32_t, RoundingMode rm) { return fp::fcvt_wu_s(a, rm); });
-}
-void exec_FCVT_S_W(ExecContext& ctx, const Insn& insn) {
-  rounded(ctx, insn, Dest::F,
-          [](uint32_t a, uint32_t, uint32_t, RoundingMode rm) { return fp::fcvt_s_w(a, rm); });
-}
-void exec_FCVT_S_WU(ExecContext& ctx, const Insn& insn) {
-  rounded(ctx, insn, Dest::F,
-          [](uint32_t a, uint32_t, uint32_t, RoundingMode rm) { return fp::fcvt_s_wu(a, rm); });
-}
+#define VENTUS_FUNARY(ID, DEST, FN)                                                     \
+  void exec_##ID(ExecContext& ctx, const Insn& insn) {                                  \
+    rounded(ctx, insn, Dest::DEST,                                                      \
+            [](uint32_t a, uint32_t, uint32_t, RoundingMode rm) { return FN(a, rm); }); \
+  }
+
+VENTUS_FUNARY(FSQRT_S, F, fp::sqrt)
+VENTUS_FUNARY(FCVT_W_S, X, fp::fcvt_w_s)
+VENTUS_FUNARY(FCVT_WU_S, X, fp::fcvt_wu_s)
+VENTUS_FUNARY(FCVT_S_W, F, fp::fcvt_s_w)
+VENTUS_FUNARY(FCVT_S_WU, F, fp::fcvt_s_wu)
 
 void exec_FSGNJ_S(ExecContext& c, const Insn& i) {
   unrounded(c, i, Dest::F, [](uint32_t a, uint32_t b) { return exact(fp::fsgnj(a, b)); });

@@ -64,31 +64,11 @@ constexpr auto kLe = [](uint32_t a, uint32_t b, RoundingMode) { return fp::fle(a
 constexpr auto kGt = [](uint32_t a, uint32_t b, RoundingMode) { return fp::flt(b, a); };
 constexpr auto kGe = [](uint32_t a, uint32_t b, RoundingMode) { return fp::fle(b, a); };
 
-// FMA forms on (a = vs1 | rs1, b = vs2, d = vd): *acc rows multiply a*b and add d, the
-// *add/*sub rows multiply a*d and add b (RVV).
-constexpr auto kMacc = [](uint32_t a, uint32_t b, uint32_t d, RoundingMode rm) {
-  return fp::fmadd(a, b, d, rm);
-};
-constexpr auto kNmacc = [](uint32_t a, uint32_t b, uint32_t d, RoundingMode rm) {
-  return fp::fnmadd(a, b, d, rm);
-};
-constexpr auto kMsac = [](uint32_t a, uint32_t b, uint32_t d, RoundingMode rm) {
-  return fp::fmsub(a, b, d, rm);
-};
-constexpr auto kNmsac = [](uint32_t a, uint32_t b, uint32_t d, RoundingMode rm) {
-  return fp::fnmsub(a, b, d, rm);
-};
-constexpr auto kMadd = [](uint32_t a, uint32_t b, uint32_t d, RoundingMode rm) {
-  return fp::fmadd(a, d, b, rm);
-};
-constexpr auto kNmadd = [](uint32_t a, uint32_t b, uint32_t d, RoundingMode rm) {
-  return fp::fnmadd(a, d, b, rm);
-};
-constexpr auto kMsub = [](uint32_t a, uint32_t b, uint32_t d, RoundingMode rm) {
-  return fp::fmsub(a, d, b, rm);
-};
-constexpr auto kNmsub = [](uint32_t a, uint32_t b, uint32_t d, RoundingMode rm) {
-  return fp::fnmsub(a, d, b, rm);
+// FMA forms on (a = vs1 | rs1, b = vs2, d = vd): the *acc rows multiply a*b and add d, the
+// *add/*sub rows multiply a*d and add b (RVV). kFn is one of the four fused fp forms.
+template <auto kFn, bool kAccumulate>
+constexpr auto kFma = [](uint32_t a, uint32_t b, uint32_t d, RoundingMode rm) {
+  return kAccumulate ? kFn(a, b, d, rm) : kFn(a, d, b, rm);
 };
 
 }  // namespace
@@ -127,14 +107,14 @@ VENTUS_VFV_VFF(VMFLT, kLt)
 VENTUS_VFV_VFF(VMFLE, kLe)
 VENTUS_VFF(VMFGT, kGt)
 VENTUS_VFF(VMFGE, kGe)
-VENTUS_VFMA(VFMACC, kMacc)
-VENTUS_VFMA(VFNMACC, kNmacc)
-VENTUS_VFMA(VFMSAC, kMsac)
-VENTUS_VFMA(VFNMSAC, kNmsac)
-VENTUS_VFMA(VFMADD, kMadd)
-VENTUS_VFMA(VFNMADD, kNmadd)
-VENTUS_VFMA(VFMSUB, kMsub)
-VENTUS_VFMA(VFNMSUB, kNmsub)
+VENTUS_VFMA(VFMACC, (kFma<fp::fmadd, true>))
+VENTUS_VFMA(VFNMACC, (kFma<fp::fnmadd, true>))
+VENTUS_VFMA(VFMSAC, (kFma<fp::fmsub, true>))
+VENTUS_VFMA(VFNMSAC, (kFma<fp::fnmsub, true>))
+VENTUS_VFMA(VFMADD, (kFma<fp::fmadd, false>))
+VENTUS_VFMA(VFNMADD, (kFma<fp::fnmadd, false>))
+VENTUS_VFMA(VFMSUB, (kFma<fp::fmsub, false>))
+VENTUS_VFMA(VFNMSUB, (kFma<fp::fnmsub, false>))
 
 void exec_VFCVT_XU_F_V(ExecContext& c, const Insn& i) {
   fp_unary(c, i, fp::fcvt_wu_s);
