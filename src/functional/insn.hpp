@@ -13,7 +13,7 @@ using ExecFn = void (*)(ExecContext&, const Insn&);
 
 // Engine-side properties of a row, precomputed so the hot loop tests one byte (DESIGN.md §2.4).
 namespace trait {
-inline constexpr uint8_t kVectorState = 1u << 0;  // dirties mstatus.VS, resets vstart (REF)
+inline constexpr uint8_t kVectorState = 1u << 0;   // dirties mstatus.VS, resets vstart (REF)
 inline constexpr uint8_t kVectorHeader = 1u << 1;  // passes REF's require_vector: logs e32 m1 lN
 inline constexpr uint8_t kSimtDump = 1u << 2;      // REF logs the SIMT stack (opcode 0x5B rows)
 inline constexpr uint8_t kStore = 1u << 3;         // may write memory (tohost check)

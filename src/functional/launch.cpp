@@ -9,8 +9,8 @@ namespace ventus::functional {
 
 Status check_launch_config(const LaunchConfig& config) {
   if (config.numt == 0 || config.numt > 32 || !std::has_single_bit(config.numt)) {
-    return Error{fmt::format("threads per warp must be a power of two in 1..32, got {}",
-                             config.numt)};
+    return Error{
+        fmt::format("threads per warp must be a power of two in 1..32, got {}", config.numt)};
   }
   if (config.numw == 0) return Error{"a work-group needs at least one warp"};
   for (uint32_t n : config.num_groups) {
@@ -21,8 +21,8 @@ Status check_launch_config(const LaunchConfig& config) {
 
 Status install_boot_rom(memory::DeviceMemory& memory, uint32_t start_pc) {
   if (memory.map().find_base(kBootRomBase) == nullptr) {
-    auto status = memory.map_region(
-        {kBootRomBase, kBootRomBytes, memory::RegionKind::kCode, "boot ROM"});
+    auto status =
+        memory.map_region({kBootRomBase, kBootRomBytes, memory::RegionKind::kCode, "boot ROM"});
     if (!status) return status;
   }
   for (size_t i = 0; i < kBootRomCode.size(); ++i) {
@@ -46,12 +46,13 @@ LaunchResult run_launch(const LaunchConfig& config, const EngineOptions& options
     if (hooks.before_group) hooks.before_group(linear);
     std::optional<memory::LocalMemory> local;
     if (local_layout != nullptr) local.emplace(local_layout->with_same_layout());
-    memory::WorkGroupMemory memory(global, local ? static_cast<memory::DeviceMemory&>(*local)
-                                                 : global);
+    memory::WorkGroupMemory memory(global,
+                                   local ? static_cast<memory::DeviceMemory&>(*local) : global);
     WorkGroup group(config, options, linear, memory, code, observer, result.stats);
     ++result.stats.work_groups;
     result.stats.warps += config.numw;
     result.fault = group.run();
+    if (!result.ref_trap) result.ref_trap = group.first_ref_trap();
     if (result.fault) break;
   }
   return result;

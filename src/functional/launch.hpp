@@ -14,7 +14,8 @@ namespace ventus::functional {
 
 struct LaunchResult {
   LaunchStats stats;
-  std::optional<Fault> fault;  // set when a fault stopped the launch
+  std::optional<Fault> fault;     // set when a fault stopped the launch
+  std::optional<Fault> ref_trap;  // --ref-compat: first trap REF-style handled via mtvec
 };
 
 struct LaunchHooks {

@@ -175,9 +175,9 @@ std::optional<Fault> WorkGroup::run_default() {
       progressed = true;
       for (uint32_t n = 0; n < options_.burst_instructions; ++n) {
         if (limit_reached()) [[unlikely]] {
-          return make_fault(j, TrapKind::InstructionLimit,
-                            fmt::format("{} warp-instructions executed",
-                                        options_.max_warp_instructions));
+          return make_fault(
+              j, TrapKind::InstructionLimit,
+              fmt::format("{} warp-instructions executed", options_.max_warp_instructions));
         }
         const Step step = execute<kObserved>(j);
         if (step == Step::Retired) [[likely]]
@@ -224,13 +224,15 @@ std::optional<Fault> WorkGroup::run_ref_compat() {
       if (warps_[j].ended) continue;
       any = true;
       if (limit_reached()) [[unlikely]] {
-        return make_fault(j, TrapKind::InstructionLimit,
-                          fmt::format("{} warp-instructions executed",
-                                      options_.max_warp_instructions));
+        return make_fault(
+            j, TrapKind::InstructionLimit,
+            fmt::format("{} warp-instructions executed", options_.max_warp_instructions));
       }
       switch (execute<kObserved>(j)) {
-        case Step::Retired: break;
-        case Step::Finished: return std::nullopt;
+        case Step::Retired:
+          break;
+        case Step::Finished:
+          return std::nullopt;
         case Step::Trapped:
           if (auto fault = ref_trap(j)) return fault;
           break;

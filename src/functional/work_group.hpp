@@ -32,7 +32,7 @@ struct LaunchConfig {
 // REF's boot ROM at 0x1000 (ISA.md §7.3): every hart runs it before start.S in --ref-compat.
 inline constexpr uint32_t kBootRomBase = 0x1000u;
 inline constexpr std::array<uint32_t, 5> kBootRomCode = {0x00000297u, 0x02028593u, 0xf1402573u,
-                                                          0x0182a283u, 0x00028067u};
+                                                         0x0182a283u, 0x00028067u};
 inline constexpr uint32_t kBootRomStartPcOffset = 0x18;  // the word the ROM jumps through
 inline constexpr uint32_t kBootRomBytes = 0x20;
 
@@ -47,6 +47,8 @@ class WorkGroup {
   std::optional<Fault> run();
 
   const std::vector<WarpState>& warps() const { return warps_; }
+  // --ref-compat: the first trap that entered mtvec (REF's behaviour), for diagnostics.
+  const std::optional<Fault>& first_ref_trap() const { return first_ref_trap_; }
 
  private:
   enum class Step : uint8_t { Retired, Event, Trapped, Finished };
@@ -83,6 +85,7 @@ class WorkGroup {
   uint32_t ref_counter_ = 0;
   const Insn* last_insn_ = nullptr;  // the instruction of the last execute() (for faults)
   WarpEvent last_event_ = WarpEvent::None;
+  std::optional<Fault> first_ref_trap_;
 };
 
 }  // namespace ventus::functional

@@ -27,7 +27,8 @@ RefCause ref_cause(const Trap& trap, const Insn* insn) {
       if (fetch) return {"trap_instruction_access_fault", 1, true};
       return store ? RefCause{"trap_store_access_fault", 7, true}
                    : RefCause{"trap_load_access_fault", 5, true};
-    default: break;
+    default:
+      break;
   }
   if (insn != nullptr && insn->row != nullptr) {
     if (insn->row->id == isa::InsnId::ECALL) return {"trap_machine_ecall", 11, false};
@@ -43,6 +44,7 @@ std::optional<Fault> WorkGroup::ref_trap(unsigned index) {
   ExecContext& ctx = contexts_[index];
   if (w.csr.mtvec == 0) return fault_from_trap(index);  // no handler: REF would loop forever
   const Trap& trap = ctx.trap();
+  if (!first_ref_trap_) first_ref_trap_ = make_fault(index, trap.kind, trap.detail);
   const RefCause cause = ref_cause(trap, last_insn_);
   uint32_t tval = trap.addr;
   if (cause.mcause == 2) tval = last_insn_ != nullptr ? last_insn_->word : 0;
@@ -51,8 +53,8 @@ std::optional<Fault> WorkGroup::ref_trap(unsigned index) {
   w.csr.mcause = cause.mcause;
   w.csr.mtval = cause.has_tval ? tval : 0;
   if (observer_ != nullptr) {
-    observer_->on_ref_trap({index, w.pc, last_insn_ != nullptr ? last_insn_->word : 0,
-                            cause.name, cause.has_tval, tval, w.csr.mtvec});
+    observer_->on_ref_trap({index, w.pc, last_insn_ != nullptr ? last_insn_->word : 0, cause.name,
+                            cause.has_tval, tval, w.csr.mtvec});
   }
   w.pc = w.csr.mtvec;
   w.ext = RegExt{};
@@ -86,11 +88,11 @@ std::optional<Fault> WorkGroup::fault_from_trap(unsigned index) {
 
 std::string Fault::message() const {
   std::string where = fmt::format(
-      "kernel '{}': work-group {} ({}, {}, {}), warp {}, thread mask 0x{:08x}, pc 0x{:08x}",
-      kernel, group, group_id[0], group_id[1], group_id[2], warp, mask, pc);
+      "kernel '{}': work-group {} ({}, {}, {}), warp {}, thread mask 0x{:08x}, pc 0x{:08x}", kernel,
+      group, group_id[0], group_id[1], group_id[2], warp, mask, pc);
   if (has_word) {
-    where += fmt::format(" (0x{:08x} {})", word,
-                         isa::disassemble(word, pc, isa::DisasmStyle::Llvm));
+    where +=
+        fmt::format(" (0x{:08x} {})", word, isa::disassemble(word, pc, isa::DisasmStyle::Llvm));
   }
   where += fmt::format(": {}", trap_kind_name(kind));
   if (!detail.empty()) where += fmt::format(": {}", detail);

@@ -41,7 +41,8 @@ struct Program {
   void write_segments(memory::DeviceMemory& memory) const {
     if (!elf) return;
     for (const elf::Segment& seg : elf->load_segments()) {
-      memory.store().write_bytes(seg.paddr, seg.bytes.first(std::min<size_t>(seg.bytes.size(), seg.filesz)));
+      memory.store().write_bytes(seg.paddr,
+                                 seg.bytes.first(std::min<size_t>(seg.bytes.size(), seg.filesz)));
     }
   }
   // Default mode: segments outside every buffer still need a region (e.g. .sdata past the
@@ -157,12 +158,12 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   report.name = launch.name;
   report.kernel = config.kernel_name;
   const auto start = std::chrono::steady_clock::now();
-  functional::LaunchResult result =
-      functional::run_launch(config, engine, memory_, layout ? &*layout : nullptr,
-                             observer ? &*observer : nullptr, hooks);
+  functional::LaunchResult result = functional::run_launch(
+      config, engine, memory_, layout ? &*layout : nullptr, observer ? &*observer : nullptr, hooks);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.stats = result.stats;
   report.fault = std::move(result.fault);
+  report.ref_trap = std::move(result.ref_trap);
   if (sink && sink->failed()) return Error{fmt::format("{}: writing the log failed", launch.name)};
   if (options_.dump_dir) {
     auto written = write_text_file(*options_.dump_dir / (launch.name + ".out"),
@@ -177,10 +178,11 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
 std::string LaunchReport::summary() const {
   const double rate = seconds > 0 ? static_cast<double>(stats.warp_instructions) / seconds : 0;
   return fmt::format(
-      "{}: {} work-group{}, {} warps, {} warp-instructions, {} thread-instructions, {:.3f} s, "
+      "{}: {} work-group{}, {} warp{}, {} warp-instructions, {} thread-instructions, {:.3f} s, "
       "{:.2f} M warp-instr/s{}",
       name, stats.work_groups, stats.work_groups == 1 ? "" : "s", stats.warps,
-      stats.warp_instructions, stats.thread_instructions, seconds, rate / 1e6,
+      stats.warps == 1 ? "" : "s", stats.warp_instructions, stats.thread_instructions, seconds,
+      rate / 1e6,
       stats.ref_traps != 0 ? fmt::format(", {} trap(s) entered mtvec", stats.ref_traps) : "");
 }
 

@@ -25,6 +25,7 @@ struct LaunchReport {
   functional::LaunchStats stats;
   double seconds = 0;
   std::optional<functional::Fault> fault;
+  std::optional<functional::Fault> ref_trap;  // --ref-compat trap that entered mtvec
   // "Fan1_0: 1 work-group, 4 warps, 1234 warp-instructions, ... , 12.3 M warp-instr/s"
   std::string summary() const;
 };

@@ -44,8 +44,12 @@ void add_item(const ExecutedInstr& in, size_t i, uint32_t numt, trace::CommitRec
               bool& header_done) {
   const RegWrite& w = in.writes[i];
   switch (w.kind) {
-    case RegWrite::Kind::X: out.add_x(w.index, w.value); break;
-    case RegWrite::Kind::F: out.add_f(w.index, 0xffffffff00000000ull | w.value); break;
+    case RegWrite::Kind::X:
+      out.add_x(w.index, w.value);
+      break;
+    case RegWrite::Kind::F:
+      out.add_f(w.index, 0xffffffff00000000ull | w.value);
+      break;
     case RegWrite::Kind::Csr: {
       const isa::CsrInfo* info = isa::find_csr(w.index);
       out.add_csr(w.index, info != nullptr ? info->name : std::string_view("unknown"), w.value);

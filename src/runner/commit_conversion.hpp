@@ -19,8 +19,7 @@ namespace ventus::runner {
 // the last value wins) and listed in reverse order of first write; the ` e32 m1 lN` header
 // right before the first vector register (or after the other items when none is written);
 // the SIMT dump top first; reads, then writes.
-void to_commit_record(const functional::ExecutedInstr& in, uint32_t numt,
-                      trace::CommitRecord& out);
+void to_commit_record(const functional::ExecutedInstr& in, uint32_t numt, trace::CommitRecord& out);
 
 // Names the trap handler in REF's `>>>>  <symbol>` line; nullopt prints no such line.
 using SymbolNamer = std::function<std::optional<std::string>(uint32_t address)>;

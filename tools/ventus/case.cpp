@@ -35,6 +35,10 @@ int run_case_command(const CaseArgs& args) {
   for (const runner::LaunchReport& launch : report->launches) {
     fmt::print("{}\n", launch.summary());
     if (launch.fault) fmt::print(stderr, "ventus case: {}\n", launch.fault->message());
+    if (launch.ref_trap) {
+      fmt::print(stderr, "ventus case: trap entered mtvec as in REF: {}\n",
+                 launch.ref_trap->message());
+    }
   }
   return report->ok() ? 0 : 1;
 }

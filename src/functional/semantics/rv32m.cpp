@@ -13,8 +13,12 @@ struct Operands {
 Operands operands(const ExecContext& ctx, const Insn& i) {
   return {ctx.x(ctx.rs1(i)), ctx.x(ctx.rs2(i))};
 }
-int32_t s(uint32_t v) { return static_cast<int32_t>(v); }
-uint32_t u(int64_t v) { return static_cast<uint32_t>(static_cast<uint64_t>(v)); }
+int32_t s(uint32_t v) {
+  return static_cast<int32_t>(v);
+}
+uint32_t u(int64_t v) {
+  return static_cast<uint32_t>(static_cast<uint64_t>(v));
+}
 constexpr uint32_t kIntMin = 0x80000000u;
 
 }  // namespace
@@ -40,9 +44,12 @@ void exec_MULHU(ExecContext& ctx, const Insn& i) {
 void exec_DIV(ExecContext& ctx, const Insn& i) {
   const auto [a, b] = operands(ctx, i);
   uint32_t q;
-  if (b == 0) q = ~0u;
-  else if (a == kIntMin && b == ~0u) q = kIntMin;
-  else q = static_cast<uint32_t>(s(a) / s(b));
+  if (b == 0)
+    q = ~0u;
+  else if (a == kIntMin && b == ~0u)
+    q = kIntMin;
+  else
+    q = static_cast<uint32_t>(s(a) / s(b));
   ctx.set_x(ctx.rd(i), q);
 }
 void exec_DIVU(ExecContext& ctx, const Insn& i) {
@@ -52,9 +59,12 @@ void exec_DIVU(ExecContext& ctx, const Insn& i) {
 void exec_REM(ExecContext& ctx, const Insn& i) {
   const auto [a, b] = operands(ctx, i);
   uint32_t r;
-  if (b == 0) r = a;
-  else if (a == kIntMin && b == ~0u) r = 0;
-  else r = static_cast<uint32_t>(s(a) % s(b));
+  if (b == 0)
+    r = a;
+  else if (a == kIntMin && b == ~0u)
+    r = 0;
+  else
+    r = static_cast<uint32_t>(s(a) % s(b));
   ctx.set_x(ctx.rd(i), r);
 }
 void exec_REMU(ExecContext& ctx, const Insn& i) {

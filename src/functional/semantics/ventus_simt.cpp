@@ -47,7 +47,9 @@ void vbranch(ExecContext& ctx, const Insn& insn, Cond cond) {
   ctx.set_next_pc(npc);
 }
 
-int32_t s(uint32_t v) { return static_cast<int32_t>(v); }
+int32_t s(uint32_t v) {
+  return static_cast<int32_t>(v);
+}
 
 }  // namespace
 
@@ -117,13 +119,18 @@ void exec_REGEXTI(ExecContext& ctx, const Insn& i) {
 void exec_ENDPRG(ExecContext& ctx, const Insn&) {
   const WarpState& w = ctx.warp();
   if (ctx.mode() == Mode::Default && (w.mask != w.full_mask || !w.simt.empty())) {
-    ctx.raise(TrapKind::DivergentEndprg, 0, "endprg executed with a partial thread mask or a non-empty SIMT stack");
+    ctx.raise(TrapKind::DivergentEndprg, 0,
+              "endprg executed with a partial thread mask or a non-empty SIMT stack");
     return;
   }
   ctx.signal(WarpEvent::Endprg);
 }
-void exec_BARRIER(ExecContext& ctx, const Insn&) { ctx.signal(WarpEvent::Barrier); }
+void exec_BARRIER(ExecContext& ctx, const Insn&) {
+  ctx.signal(WarpEvent::Barrier);
+}
 // A sub-group is a warp here, so a sub-group barrier orders nothing (REF: empty, §5.7).
-void exec_BARRIERSUB(ExecContext& ctx, const Insn&) { ctx.signal(WarpEvent::BarrierSub); }
+void exec_BARRIERSUB(ExecContext& ctx, const Insn&) {
+  ctx.signal(WarpEvent::BarrierSub);
+}
 
 }  // namespace ventus::functional::semantics

@@ -12,7 +12,9 @@ namespace {
 
 enum class Op : uint8_t { Write, Set, Clear };
 
-uint16_t csr_number(const Insn& i) { return static_cast<uint16_t>(i.word >> 20); }
+uint16_t csr_number(const Insn& i) {
+  return static_cast<uint16_t>(i.word >> 20);
+}
 
 // csrrs/csrrc with rs1 = x0 (or a zero immediate) only read: no write, no write side effects.
 void csr_op(ExecContext& ctx, const Insn& i, Op op, uint32_t operand, bool writes) {
@@ -31,7 +33,9 @@ void csr_op(ExecContext& ctx, const Insn& i, Op op, uint32_t operand, bool write
   ctx.set_x(ctx.rd(i), *old);
 }
 
-uint32_t reg_operand(const ExecContext& ctx, const Insn& i) { return ctx.x(ctx.rs1(i)); }
+uint32_t reg_operand(const ExecContext& ctx, const Insn& i) {
+  return ctx.x(ctx.rs1(i));
+}
 
 }  // namespace
 
@@ -44,8 +48,12 @@ void exec_CSRRS(ExecContext& ctx, const Insn& i) {
 void exec_CSRRC(ExecContext& ctx, const Insn& i) {
   csr_op(ctx, i, Op::Clear, reg_operand(ctx, i), ctx.rs1(i) != 0);
 }
-void exec_CSRRWI(ExecContext& ctx, const Insn& i) { csr_op(ctx, i, Op::Write, i.rs1, true); }
-void exec_CSRRSI(ExecContext& ctx, const Insn& i) { csr_op(ctx, i, Op::Set, i.rs1, i.rs1 != 0); }
+void exec_CSRRWI(ExecContext& ctx, const Insn& i) {
+  csr_op(ctx, i, Op::Write, i.rs1, true);
+}
+void exec_CSRRSI(ExecContext& ctx, const Insn& i) {
+  csr_op(ctx, i, Op::Set, i.rs1, i.rs1 != 0);
+}
 void exec_CSRRCI(ExecContext& ctx, const Insn& i) {
   csr_op(ctx, i, Op::Clear, i.rs1, i.rs1 != 0);
 }

@@ -1,0 +1,26 @@
+# Conformance of the functional simulator with the reference corpus (issue #4 acceptance):
+# one CTest test per reference case and mode, named reference_case/<case>/<mode>.
+add_executable(reference_cases_test ${CMAKE_CURRENT_LIST_DIR}/reference_cases.test.cpp)
+target_link_libraries(reference_cases_test PRIVATE ventus_runner ventus_trace GTest::gtest
+                                                   GTest::gtest_main)
+target_compile_definitions(reference_cases_test PRIVATE
+  VENTUS_REFERENCE_DIR="${VENTUS_REFERENCE_DIR}" VENTUS_BINARY_DIR="${PROJECT_BINARY_DIR}")
+ventus_set_warnings(reference_cases_test)
+ventus_apply_sanitizers(reference_cases_test)
+
+file(GLOB VENTUS_REFERENCE_CASE_INIS "${VENTUS_REFERENCE_DIR}/cases/*/cases.ini")
+if(NOT VENTUS_REFERENCE_CASE_INIS)
+  # No corpus at configure time: one test that reports the skip.
+  add_test(NAME reference_case/none COMMAND reference_cases_test)
+  set_tests_properties(reference_case/none PROPERTIES SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
+endif()
+foreach(ini ${VENTUS_REFERENCE_CASE_INIS})
+  get_filename_component(case_dir "${ini}" DIRECTORY)
+  get_filename_component(case_name "${case_dir}" NAME)
+  foreach(mode ref-compat default)
+    add_test(NAME reference_case/${case_name}/${mode} COMMAND reference_cases_test)
+    set_tests_properties(reference_case/${case_name}/${mode} PROPERTIES
+      ENVIRONMENT "VENTUS_CASE=${case_name};VENTUS_CASE_MODE=${mode}"
+      SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]" TIMEOUT 600)
+  endforeach()
+endforeach()
