@@ -1,6 +1,9 @@
 // Assembler driver: pass 1 per file (statements, labels), then linking (link.cpp).
 #include "asm/assembler.hpp"
 
+#include <algorithm>
+#include <tuple>
+
 #include "asm/file_assembler.hpp"
 #include "asm/link.hpp"
 #include "elf/elf_file.hpp"
@@ -17,12 +20,15 @@ class ConstEnv : public ExprEnv {
     auto it = file_.symbols.find(node.name);
     if (it == file_.symbols.end() || !it->second.defined || !it->second.equ) return std::nullopt;
     if (depth_ > 32) {
-      message = "symbol '" + node.name + "' is defined in terms of itself";
+      message = "circular symbol definition";
       return std::nullopt;
     }
     ConstEnv inner(file_, depth_ + 1);
     EvalResult r = evaluate(*it->second.equ, inner);
     if (r.status == EvalResult::Status::Failed) message = r.message;
+    if (depth_ == 0 && message.starts_with("circular")) {
+      message = "symbol '" + node.name + "' is defined in terms of itself";
+    }
     return r.ok() ? std::optional<int64_t>(r.value) : std::nullopt;
   }
   std::optional<int64_t> pcrel_hi_target(int64_t, std::string&) const override {
@@ -165,6 +171,22 @@ AssembleOutput assemble(std::span<const SourceFile> sources, const AssembleOptio
   AssembleOutput out;
   out.image = link(program);
   out.diagnostics = std::move(program.diagnostics);
+  // Pass-2 errors (symbols, ranges) come after pass-1 ones; show them in source order.
+  std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
+                   [&](const Diagnostic& a, const Diagnostic& b) {
+                     auto key = [&](const Diagnostic& d) {
+                       size_t f = 0;
+                       while (f < all.size() && all[f].name != d.file) ++f;
+                       return std::tuple(f, d.line, d.column);
+                     };
+                     return key(a) < key(b);
+                   });
+  // A pseudo's instructions (auipc + jalr, lui + addi) share one expression: report it once.
+  const auto same = [](const Diagnostic& a, const Diagnostic& b) {
+    return a.file == b.file && a.line == b.line && a.column == b.column && a.message == b.message;
+  };
+  out.diagnostics.erase(std::unique(out.diagnostics.begin(), out.diagnostics.end(), same),
+                        out.diagnostics.end());
   return out;
 }
 

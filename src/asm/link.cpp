@@ -81,7 +81,7 @@ std::string check_operand(const InsnItem& item, size_t k, int64_t raw, int64_t p
     }
     if (!isa::operand_value_fits(kind, value)) {
       return fmt::format("branch target {} is too far for '{}': the offset {} is not in [{}, {}]",
-                         hex(raw), mn, value, r.min, r.max);
+                         hex(raw), mn, value, r.min, r.max / 4 * 4);
     }
     return {};
   }

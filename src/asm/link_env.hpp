@@ -68,13 +68,16 @@ class LinkEnv : public ExprEnv {
     const Symbol& s = it->second;
     if (s.section) return int64_t{p_.sections[*s.section].addr} + s.offset;
     if (depth_ > 32) {
-      message = "symbol '" + name + "' is defined in terms of itself";
+      message = "circular symbol definition";
       return std::nullopt;
     }
     ++depth_;
     EvalResult r = evaluate(*s.equ, *this);
     --depth_;
     if (!r.ok()) message = r.message;
+    if (depth_ == 0 && message.starts_with("circular")) {
+      message = "symbol '" + name + "' is defined in terms of itself";
+    }
     return r.ok() ? std::optional<int64_t>(r.value) : std::nullopt;
   }
 

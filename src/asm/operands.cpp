@@ -5,6 +5,7 @@
 #include <array>
 #include <optional>
 
+#include "asm/diagnostics.hpp"
 #include "isa/names.hpp"
 
 namespace ventus::as {
@@ -175,6 +176,11 @@ struct Walker {
         ++pos;
         return true;
       }
+      std::vector<std::string_view> names;
+      for (const isa::CsrInfo& c : isa::csr_table()) names.push_back(c.name);
+      const std::string guess = nearest_name(t[pos].text, names);
+      return failure("unknown CSR '" + t[pos].text + "'" +
+                     (guess.empty() ? std::string() : "; did you mean '" + guess + "'?"));
     }
     return expression(OperandKind::Csr, false);
   }

@@ -1,0 +1,2 @@
+# A malformed hexadecimal number.
+    li a0, 0x12g

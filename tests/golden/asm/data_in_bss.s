@@ -1,0 +1,3 @@
+# .bss holds no initialised data.
+    .bss
+    .word 1

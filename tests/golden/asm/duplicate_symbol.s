@@ -1,0 +1,5 @@
+# The same label twice.
+loop:
+    nop
+loop:
+    j loop

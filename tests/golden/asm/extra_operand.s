@@ -1,0 +1,2 @@
+# ret takes no operands.
+    ret a0

@@ -1,0 +1,2 @@
+# addi takes a signed 12-bit immediate.
+    addi a0, a0, 5000

@@ -1,0 +1,2 @@
+# li takes a 32-bit value.
+    li a0, 0x100000000

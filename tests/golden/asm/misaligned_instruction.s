@@ -1,0 +1,3 @@
+# An instruction after an odd number of data bytes.
+    .byte 1
+    nop

@@ -1,0 +1,2 @@
+# add needs three operands.
+    add a0, a1

@@ -1,0 +1,3 @@
+# A register name used as a label.
+a0:
+    nop

@@ -1,0 +1,2 @@
+# Jump to a label that is never defined.
+    j nowhere

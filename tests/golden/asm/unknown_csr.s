@@ -1,0 +1,2 @@
+# A misspelt CSR name.
+    csrr a0, mcycl

@@ -1,0 +1,2 @@
+# A typo in a directive.
+    .wrod 1

@@ -1,0 +1,2 @@
+# A typo in a mnemonic.
+    lwz a0, 0(a1)

@@ -1,0 +1,3 @@
+# A string without its closing quote.
+    .data
+    .asciz "abc
