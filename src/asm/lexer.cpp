@@ -33,7 +33,7 @@ Token scan_number(std::string_view text, size_t i, size_t& end) {
   if (lit.size() >= 2 && (lit.back() == 'b' || lit.back() == 'f')) {
     bool digits = true;
     for (size_t k = 0; k + 1 < lit.size(); ++k) digits = digits && std::isdigit(lit[k]) != 0;
-    if (digits && !(lit.size() > 2 && lit[0] == '0')) {
+    if (digits && lit.size() <= 10 && !(lit.size() > 2 && lit[0] == '0')) {
       tok.kind = TokenKind::LocalRef;
       for (size_t k = 0; k + 1 < lit.size(); ++k) tok.value = tok.value * 10 + (lit[k] - '0');
       return tok;
