@@ -11,6 +11,7 @@ void register_objdump(CLI::App& app, int& exit_status);
 void register_as(CLI::App& app, int& exit_status);
 void register_logdiff(CLI::App& app, int& exit_status);
 void register_case(CLI::App& app, int& exit_status);
+void register_bench(CLI::App& app, int& exit_status);
 void register_isa_table(CLI::App& app, int& exit_status);
 
 }  // namespace ventus::tools

@@ -1,0 +1,32 @@
+// Simulation-speed benchmark kernels (issue #4): ALU-heavy, memory-heavy, divergent; 32 threads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+#include "functional/engine.hpp"
+
+namespace ventus::runner {
+
+struct SpeedBenchOptions {
+  uint32_t iterations = 100000;  // loop trips per warp
+  uint32_t work_groups = 4;
+  uint32_t warps = 4;  // per work-group
+  uint32_t threads = 32;
+};
+
+struct SpeedBenchResult {
+  std::string name;
+  functional::LaunchStats stats;
+  double seconds = 0;
+  double warp_instructions_per_second() const;
+  double thread_instructions_per_second() const;
+};
+
+// Runs the three kernels in the default mode without logging; a kernel that faults (a bug)
+// is an Error naming it.
+Result<std::vector<SpeedBenchResult>> run_speed_benchmarks(const SpeedBenchOptions& options);
+
+}  // namespace ventus::runner

@@ -1,0 +1,44 @@
+// `ventus bench`: simulation speed on the ALU-heavy, memory-heavy and divergent kernels.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "commands.hpp"
+#include "runner/speed_bench.hpp"
+
+namespace ventus::tools {
+namespace {
+
+int run_bench(const runner::SpeedBenchOptions& options) {
+  const auto results = runner::run_speed_benchmarks(options);
+  if (!results) {
+    fmt::print(stderr, "ventus bench: {}\n", results.error().message);
+    return 1;
+  }
+  fmt::print("{} work-groups x {} warps x {} threads, {} loop trips per warp\n",
+             options.work_groups, options.warps, options.threads, options.iterations);
+  for (const runner::SpeedBenchResult& r : *results) {
+    fmt::print(
+        "{:<10} {:>12} warp-instr {:>14} thread-instr {:8.3f} s {:8.2f} M warp-instr/s "
+        "{:9.2f} M thread-instr/s\n",
+        r.name, r.stats.warp_instructions, r.stats.thread_instructions, r.seconds,
+        r.warp_instructions_per_second() / 1e6, r.thread_instructions_per_second() / 1e6);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_bench(CLI::App& app, int& exit_status) {
+  auto options = std::make_shared<runner::SpeedBenchOptions>();
+  CLI::App* cmd = app.add_subcommand("bench", "Measure functional-simulation speed");
+  cmd->add_option("--iterations", options->iterations, "loop trips per warp")
+      ->capture_default_str();
+  cmd->add_option("--work-groups", options->work_groups, "work-groups")->capture_default_str();
+  cmd->add_option("--warps", options->warps, "warps per work-group")->capture_default_str();
+  cmd->add_option("--threads", options->threads, "threads per warp (1..32)")->capture_default_str();
+  cmd->callback([options, &exit_status] { exit_status = run_bench(*options); });
+}
+
+}  // namespace ventus::tools
