@@ -23,17 +23,33 @@ constexpr std::array<std::string_view, 6> kSeeds = {
     "    csrr t0, knl\n    csrrs t4, mstatus, t4\n    vsetvli t4, t4, e32, m1, ta, ma\n"
     "    .p2align 4\n    .section .rodata\nx:  .float 1.5, -2\n    .bss\n    .zero N\n",
     "    fmadd.s a0, a1, a2, a3, rne\n    vfadd.vv v1, v2, v3, v0.t\n    amoadd.w.aq a0, a1, (a2)\n"
-    "    fence rw, w\n    bgt a0, a1, . + 8\n    blez a0, .\n    vnot.v v1, v2\n    endprg x0, x0, x0\n",
+    "    fence rw, w\n    bgt a0, a1, . + 8\n    blez a0, .\n    vnot.v v1, v2\n    endprg x0, x0, "
+    "x0\n",
     "/* block\n comment */ nop // c\n# hash\n    regext zero, zero, 9 ; mv a0, a1\n",
     "",
     "    .globl g\n    .type g, @function\ng:  j g\n    .size g, . - g\n    .set s, g + 4\n",
 };
 
-constexpr std::array<std::string_view, 40> kSoup = {
-    "addi", "a0", ",", "(", ")", "v0", "x255", "v300", "%hi", "%pcrel_lo", "1b", "2f", ":",
-    ".word", ".zero", ".align", ".equ", "0x7fffffffffffffff", "-", "<<", "/", "0", "\"s", "\n",
-    ".kernel", "li", "la", "call", "vadd.vv", "join", "csrr", "tid", "e32", "v0.t", ".", "'",
-    "/*", "#", ";", "999999999999999999999"};
+constexpr std::array<std::string_view, 40> kSoup = {"addi",    "a0",
+                                                    ",",       "(",
+                                                    ")",       "v0",
+                                                    "x255",    "v300",
+                                                    "%hi",     "%pcrel_lo",
+                                                    "1b",      "2f",
+                                                    ":",       ".word",
+                                                    ".zero",   ".align",
+                                                    ".equ",    "0x7fffffffffffffff",
+                                                    "-",       "<<",
+                                                    "/",       "0",
+                                                    "\"s",     "\n",
+                                                    ".kernel", "li",
+                                                    "la",      "call",
+                                                    "vadd.vv", "join",
+                                                    "csrr",    "tid",
+                                                    "e32",     "v0.t",
+                                                    ".",       "'",
+                                                    "/*",      "#",
+                                                    ";",       "999999999999999999999"};
 
 std::string mutate(std::string s, std::mt19937& rng) {
   const int edits = 1 + static_cast<int>(rng() % 6);
@@ -59,17 +75,21 @@ std::string mutate(std::string s, std::mt19937& rng) {
 std::string soup(std::mt19937& rng) {
   std::string s;
   const int n = static_cast<int>(rng() % 40);
-  for (int i = 0; i < n; ++i) s += std::string(kSoup[rng() % kSoup.size()]) + (rng() % 3 ? " " : "");
+  for (int i = 0; i < n; ++i)
+    s += std::string(kSoup[rng() % kSoup.size()]) + (rng() % 3 ? " " : "");
   return s;
 }
 
-size_t line_count(const std::string& s) { return static_cast<size_t>(std::count(s.begin(), s.end(), '\n')) + 1; }
+size_t line_count(const std::string& s) {
+  return static_cast<size_t>(std::count(s.begin(), s.end(), '\n')) + 1;
+}
 
 TEST(AsmFuzz, HundredThousandInputsGiveImagesOrDiagnostics) {
   std::mt19937 rng(12345);
   size_t failures = 0;
   for (int i = 0; i < 100000; ++i) {
-    const std::string input = i % 4 == 3 ? soup(rng) : mutate(std::string(kSeeds[rng() % kSeeds.size()]), rng);
+    const std::string input =
+        i % 4 == 3 ? soup(rng) : mutate(std::string(kSeeds[rng() % kSeeds.size()]), rng);
     AssembleOptions options;
     options.crt0 = i % 16 == 0;
     const AssembleOutput out = assemble_text("fuzz.s", input, options);

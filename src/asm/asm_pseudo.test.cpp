@@ -89,7 +89,8 @@ TEST(AsmRegext, RegistersAbove31GetThePrefix) {
 }
 
 TEST(AsmForms, AlternativeAndRelocationForms) {
-  EXPECT_EQ(assemble_ok("join v0, v0, L\nnop\nL: nop"), assemble_ok("join zero, zero, 8\nnop\nnop"));
+  EXPECT_EQ(assemble_ok("join v0, v0, L\nnop\nL: nop"),
+            assemble_ok("join zero, zero, 8\nnop\nnop"));
   EXPECT_EQ(assemble_ok("vlw12.v v1, v2, 4"), assemble_ok("vlw12.v v1, 4(v2)"));
   EXPECT_EQ(assemble_ok("lw a0, (a1)"), assemble_ok("lw a0, 0(a1)"));
   EXPECT_EQ(assemble_ok("lui a0, %hi(0x12345678)\naddi a0, a0, %lo(0x12345678)"),

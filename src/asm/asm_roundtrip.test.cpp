@@ -50,7 +50,8 @@ Listing listing_to_assembly(std::istream& in) {
         const std::string addr = t[1].str();
         auto it = label_at.find(std::string(8 - addr.size(), '0') + addr);
         const bool plain = it != label_at.end() && t[2].str().find('+') == std::string::npos;
-        text = std::string(t.prefix()) + (plain ? it->second : "0x" + addr) + std::string(t.suffix());
+        text =
+            std::string(t.prefix()) + (plain ? it->second : "0x" + addr) + std::string(t.suffix());
       }
       out.assembly += "\t" + text + "\n";
       std::istringstream hex(m[2].str());

@@ -21,7 +21,8 @@ constexpr uint32_t kPc = 0x80000000;
 bool has_misaligned_target(const isa::Decoded& d) {
   for (size_t i = 0; i < d.row->operand_count; ++i) {
     const isa::OperandKind k = d.row->operands[i];
-    if ((k == isa::OperandKind::BTarget || k == isa::OperandKind::JTarget) && d.values[i] % 4 != 0) {
+    if ((k == isa::OperandKind::BTarget || k == isa::OperandKind::JTarget) &&
+        d.values[i] % 4 != 0) {
       return true;
     }
   }

@@ -84,12 +84,15 @@ void FileAssembler::statement(const Statement& st) {
   // Labels: "name:" and numeric "1:", any number of them before the statement.
   while (pos + 1 < t.size() && t[pos + 1].text == ":" &&
          (t[pos].kind == TokenKind::Ident || t[pos].kind == TokenKind::Number)) {
-    if (t[pos].kind == TokenKind::Number) define_numeric_label(t[pos].value);
-    else define_label(t[pos].text, t[pos].column);
+    if (t[pos].kind == TokenKind::Number)
+      define_numeric_label(t[pos].value);
+    else
+      define_label(t[pos].text, t[pos].column);
     pos += 2;
   }
   if (pos >= t.size()) return;
-  Statement rest{st.line, std::vector<Token>(t.begin() + static_cast<std::ptrdiff_t>(pos), t.end())};
+  Statement rest{st.line,
+                 std::vector<Token>(t.begin() + static_cast<std::ptrdiff_t>(pos), t.end())};
   const Token& head = rest.tokens[0];
   if (head.kind != TokenKind::Ident) {
     error(head.column, "expected an instruction, a directive or a label but found " +
@@ -150,8 +153,11 @@ std::optional<int64_t> FileAssembler::eval_now(const ExprPtr& e, uint32_t column
   env.pc = offset();
   EvalResult r = evaluate(*e, env);
   if (r.ok()) return r.value;
-  if (r.status == EvalResult::Status::Failed) error(r.column ? r.column : column, r.message);
-  else if (required) error(column, "expected a constant expression (symbols defined later and labels are not allowed here)");
+  if (r.status == EvalResult::Status::Failed)
+    error(r.column ? r.column : column, r.message);
+  else if (required)
+    error(column,
+          "expected a constant expression (symbols defined later and labels are not allowed here)");
   return std::nullopt;
 }
 

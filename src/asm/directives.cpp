@@ -11,19 +11,21 @@ namespace ventus::as {
 namespace {
 
 constexpr std::array<std::string_view, 10> kIgnored = {
-    ".option", ".file", ".ident", ".attribute", ".addrsig", ".addrsig_sym",
-    ".loc", ".cfi_startproc", ".cfi_endproc", ".cfi_def_cfa_offset"};
+    ".option",      ".file", ".ident",         ".attribute",   ".addrsig",
+    ".addrsig_sym", ".loc",  ".cfi_startproc", ".cfi_endproc", ".cfi_def_cfa_offset"};
 
 constexpr std::array<std::string_view, 42> kAllDirectives = {
-    ".text", ".data", ".rodata", ".bss", ".sdata", ".sbss", ".tohost", ".section", ".globl",
-    ".global", ".local", ".weak", ".type", ".size", ".kernel", ".equ", ".set", ".word",
-    ".long", ".4byte", ".half", ".short", ".2byte", ".byte", ".1byte", ".float", ".single",
-    ".ascii", ".asciz", ".string", ".zero", ".space", ".skip", ".align", ".p2align",
-    ".balign", ".option", ".file", ".ident", ".attribute", ".addrsig", ".loc"};
+    ".text",    ".data",   ".rodata", ".bss",   ".sdata",     ".sbss",    ".tohost",
+    ".section", ".globl",  ".global", ".local", ".weak",      ".type",    ".size",
+    ".kernel",  ".equ",    ".set",    ".word",  ".long",      ".4byte",   ".half",
+    ".short",   ".2byte",  ".byte",   ".1byte", ".float",     ".single",  ".ascii",
+    ".asciz",   ".string", ".zero",   ".space", ".skip",      ".align",   ".p2align",
+    ".balign",  ".option", ".file",   ".ident", ".attribute", ".addrsig", ".loc"};
 
 // The output section a name belongs to (".text.foo" is .text, ".sbss" is .bss, ...).
 std::string canonical_section(const std::string& name) {
-  for (std::string_view base : {".text", ".rodata", ".sdata", ".sbss", ".data", ".bss", ".tohost"}) {
+  for (std::string_view base :
+       {".text", ".rodata", ".sdata", ".sbss", ".data", ".bss", ".tohost"}) {
     if (name == base || (name.starts_with(base) && name[base.size()] == '.')) {
       return base == ".sbss" ? ".bss" : std::string(base);
     }
@@ -61,14 +63,16 @@ void FileAssembler::directive(const Statement& st) {
     if (name == ignored || name.starts_with(".cfi_")) return;
   }
   const std::string guess = nearest_name(name, kAllDirectives);
-  error(st.tokens[0].column, "unknown directive '" + name + "'" +
-                                 (guess.empty() ? std::string() : "; did you mean '" + guess + "'?"));
+  error(st.tokens[0].column,
+        "unknown directive '" + name + "'" +
+            (guess.empty() ? std::string() : "; did you mean '" + guess + "'?"));
 }
 
 bool FileAssembler::section_directive(const std::string& name, const Statement& st) {
   std::string target = canonical_section(name);
   if (name == ".section") {
-    if (st.tokens.size() < 2 || (st.tokens[1].kind != TokenKind::Ident && st.tokens[1].kind != TokenKind::String)) {
+    if (st.tokens.size() < 2 ||
+        (st.tokens[1].kind != TokenKind::Ident && st.tokens[1].kind != TokenKind::String)) {
       error(st.tokens[0].column, "expected a section name after .section");
       return true;
     }
@@ -111,14 +115,17 @@ bool FileAssembler::symbol_directive(const std::string& name, const Statement& s
   Symbol& sym = symbol(args[0][0].text);
   if (global || name == ".local") {
     for (size_t i = 1; i < args.size() && name != ".kernel"; ++i) {
-      if (args[i].size() == 1 && args[i][0].kind == TokenKind::Ident) symbol(args[i][0].text).global = global;
+      if (args[i].size() == 1 && args[i][0].kind == TokenKind::Ident)
+        symbol(args[i][0].text).global = global;
     }
     sym.global = global;
     if (name == ".kernel") sym.kernel = true, sym.type = elf::kSttFunc;
   } else if (name == ".type") {
     const std::string kind = args.size() == 2 && !args[1].empty() ? args[1].back().text : "";
-    if (kind == "function" || kind == "STT_FUNC") sym.type = elf::kSttFunc;
-    else if (kind == "object" || kind == "STT_OBJECT") sym.type = elf::kSttObject;
+    if (kind == "function" || kind == "STT_FUNC")
+      sym.type = elf::kSttFunc;
+    else if (kind == "object" || kind == "STT_OBJECT")
+      sym.type = elf::kSttObject;
     else if (kind != "notype" && kind != "STT_NOTYPE")
       error(st.tokens[0].column, "expected '.type NAME, @function' or '@object'");
   } else if (args.size() == 2 && !args[1].empty()) {  // .size NAME, EXPR
@@ -144,8 +151,11 @@ void FileAssembler::assignment(const Token& name, const Statement& st, size_t ex
   ParseFailure pf;
   ExprPtr e = parse_expr(st.tokens, pos, seq_, false, pf);
   if (!e) return error(pf.column, pf.message);
-  if (pos != st.tokens.size()) return error(st.tokens[pos].column, "unexpected " + describe_token(st.tokens, pos) + " after the value");
-  if (is_register_name(name.text)) return error(name.column, "'" + name.text + "' is a register name");
+  if (pos != st.tokens.size())
+    return error(st.tokens[pos].column,
+                 "unexpected " + describe_token(st.tokens, pos) + " after the value");
+  if (is_register_name(name.text))
+    return error(name.column, "'" + name.text + "' is a register name");
   Symbol& s = symbol(name.text);
   if (s.defined && !s.equ) {
     return error(name.column, "duplicate symbol '" + name.text + "' (first defined at line " +

@@ -18,7 +18,7 @@ struct BinOp {
   int precedence;
 };
 constexpr std::array kBinOps = {
-    BinOp{"|", ExprOp::Or, 1},  BinOp{"^", ExprOp::Xor, 2},  BinOp{"&", ExprOp::And, 3},
+    BinOp{"|", ExprOp::Or, 1},   BinOp{"^", ExprOp::Xor, 2},  BinOp{"&", ExprOp::And, 3},
     BinOp{"<<", ExprOp::Shl, 4}, BinOp{">>", ExprOp::Shr, 4}, BinOp{"+", ExprOp::Add, 5},
     BinOp{"-", ExprOp::Sub, 5},  BinOp{"*", ExprOp::Mul, 6},  BinOp{"/", ExprOp::Div, 6},
     BinOp{"%", ExprOp::Rem, 6},
@@ -75,7 +75,9 @@ class Parser {
   ExprPtr modifier(int depth) {
     const Token& m = t_[pos_];
     static constexpr std::array<std::pair<std::string_view, ExprOp>, 4> kMods = {
-        {{"hi", ExprOp::Hi}, {"lo", ExprOp::Lo}, {"pcrel_hi", ExprOp::PcrelHi},
+        {{"hi", ExprOp::Hi},
+         {"lo", ExprOp::Lo},
+         {"pcrel_hi", ExprOp::PcrelHi},
          {"pcrel_lo", ExprOp::PcrelLo}}};
     for (auto [name, op] : kMods) {
       if (m.text != name) continue;
@@ -153,8 +155,12 @@ class Parser {
   ParseFailure& fail_;
 };
 
-uint64_t u(int64_t v) { return static_cast<uint64_t>(v); }
-int64_t s(uint64_t v) { return static_cast<int64_t>(v); }
+uint64_t u(int64_t v) {
+  return static_cast<uint64_t>(v);
+}
+int64_t s(uint64_t v) {
+  return static_cast<int64_t>(v);
+}
 
 EvalResult failed(std::string message, uint32_t column) {
   EvalResult r;
@@ -169,9 +175,12 @@ EvalResult value_of(int64_t v) {
 
 EvalResult binary_op(const Expr& e, int64_t a, int64_t b) {
   switch (e.op) {
-    case ExprOp::Add: return value_of(s(u(a) + u(b)));
-    case ExprOp::Sub: return value_of(s(u(a) - u(b)));
-    case ExprOp::Mul: return value_of(s(u(a) * u(b)));
+    case ExprOp::Add:
+      return value_of(s(u(a) + u(b)));
+    case ExprOp::Sub:
+      return value_of(s(u(a) - u(b)));
+    case ExprOp::Mul:
+      return value_of(s(u(a) * u(b)));
     case ExprOp::Div:
     case ExprOp::Rem:
       if (b == 0) return failed("division by zero", e.column);
@@ -181,11 +190,15 @@ EvalResult binary_op(const Expr& e, int64_t a, int64_t b) {
       return value_of(e.op == ExprOp::Div ? a / b : a % b);
     case ExprOp::Shl:
     case ExprOp::Shr:
-      if (b < 0 || b > 63) return failed("shift amount " + std::to_string(b) + " is not in [0, 63]", e.column);
+      if (b < 0 || b > 63)
+        return failed("shift amount " + std::to_string(b) + " is not in [0, 63]", e.column);
       return value_of(e.op == ExprOp::Shl ? s(u(a) << b) : (a >> b));
-    case ExprOp::And: return value_of(a & b);
-    case ExprOp::Or: return value_of(a | b);
-    default: return value_of(a ^ b);
+    case ExprOp::And:
+      return value_of(a & b);
+    case ExprOp::Or:
+      return value_of(a | b);
+    default:
+      return value_of(a ^ b);
   }
 }
 
@@ -207,12 +220,18 @@ EvalResult unary_op(const Expr& e, const ExprEnv& env) {
   if (!c.ok()) return c;
   const int64_t x = c.value;
   switch (e.op) {
-    case ExprOp::Neg: return value_of(s(0 - u(x)));
-    case ExprOp::BitNot: return value_of(~x);
-    case ExprOp::Hi: return value_of(hi20(x));
-    case ExprOp::Lo: return value_of(lo12(x));
-    case ExprOp::PcrelHi: return value_of(hi20(s(u(x) - u(env.pc))));
-    case ExprOp::PcrelLoAt: return value_of(lo12(s(u(x) - u(env.pc + e.value))));
+    case ExprOp::Neg:
+      return value_of(s(0 - u(x)));
+    case ExprOp::BitNot:
+      return value_of(~x);
+    case ExprOp::Hi:
+      return value_of(hi20(x));
+    case ExprOp::Lo:
+      return value_of(lo12(x));
+    case ExprOp::PcrelHi:
+      return value_of(hi20(s(u(x) - u(env.pc))));
+    case ExprOp::PcrelLoAt:
+      return value_of(lo12(s(u(x) - u(env.pc + e.value))));
     default: {  // PcrelLo: x is the address of the label on the %pcrel_hi instruction
       std::string message;
       auto target = env.pcrel_hi_target(x, message);
@@ -249,7 +268,9 @@ ExprPtr parse_expr(const std::vector<Token>& tokens, size_t& pos, uint32_t seq,
   return parser.binary(1, 0);
 }
 
-int64_t hi20(int64_t x) { return s(((u(x) + 0x800u) >> 12) & 0xFFFFFu); }
+int64_t hi20(int64_t x) {
+  return s(((u(x) + 0x800u) >> 12) & 0xFFFFFu);
+}
 int64_t lo12(int64_t x) {
   const int64_t low = x & 0xFFF;
   return low >= 0x800 ? low - 0x1000 : low;

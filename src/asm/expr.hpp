@@ -13,17 +13,33 @@
 namespace ventus::as {
 
 enum class ExprOp : uint8_t {
-  Num, Sym, LocalRef, Dot,
-  Neg, BitNot,
-  Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor,
-  Hi, Lo, PcrelHi, PcrelLo,
+  Num,
+  Sym,
+  LocalRef,
+  Dot,
+  Neg,
+  BitNot,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Shl,
+  Shr,
+  And,
+  Or,
+  Xor,
+  Hi,
+  Lo,
+  PcrelHi,
+  PcrelLo,
   PcrelLoAt,  // internal (la/call/tail): low part of (child - (pc + value))
 };
 
 struct Expr {
   ExprOp op = ExprOp::Num;
-  int64_t value = 0;  // Num: the constant; LocalRef: label number; PcrelLoAt: pc delta
-  std::string name;   // Sym
+  int64_t value = 0;     // Num: the constant; LocalRef: label number; PcrelLoAt: pc delta
+  std::string name;      // Sym
   bool forward = false;  // LocalRef: "Nf" (else "Nb")
   uint32_t seq = 0;      // LocalRef: statement index of the reference
   uint32_t column = 0;

@@ -22,7 +22,9 @@ class FileAssembler {
   void define_label(const std::string& name, uint32_t column);
   void define_numeric_label(int64_t number);
   Symbol& symbol(const std::string& name);
-  Location loc(uint32_t column) const { return Location{static_cast<uint32_t>(file_), line_, column}; }
+  Location loc(uint32_t column) const {
+    return Location{static_cast<uint32_t>(file_), line_, column};
+  }
   void error(uint32_t column, std::string message) { p_.error(loc(column), std::move(message)); }
   SectionData& sec() { return p_.sections[section_]; }
   uint32_t offset() const { return p_.sections[section_].size(); }

@@ -44,11 +44,22 @@ struct Candidate {
 // prefix, so both are set (a store has neither an rd nor an rs3 of its own).
 unsigned regext_positions(OperandKind kind) {
   switch (kind) {
-    case OperandKind::Rd: case OperandKind::Frd: case OperandKind::Vd: return 0b0001;
-    case OperandKind::Rs1: case OperandKind::Frs1: case OperandKind::Vs1: return 0b0010;
-    case OperandKind::Rs2: case OperandKind::Frs2: case OperandKind::Vs2: return 0b0100;
-    case OperandKind::Vs3: return 0b1001;
-    default: return 0b1000;
+    case OperandKind::Rd:
+    case OperandKind::Frd:
+    case OperandKind::Vd:
+      return 0b0001;
+    case OperandKind::Rs1:
+    case OperandKind::Frs1:
+    case OperandKind::Vs1:
+      return 0b0010;
+    case OperandKind::Rs2:
+    case OperandKind::Frs2:
+    case OperandKind::Vs2:
+      return 0b0100;
+    case OperandKind::Vs3:
+      return 0b1001;
+    default:
+      return 0b1000;
   }
 }
 
@@ -166,11 +177,16 @@ void FileAssembler::emit_insn(const isa::InsnRow& row, OperandSet ops, uint32_t 
 }
 
 bool FileAssembler::multi_pseudo(const std::string& mnemonic, const Statement& st) {
-  if (mnemonic == "li") pseudo_li(st);
-  else if (mnemonic == "la" || mnemonic == "lla") pseudo_pcrel(st, false, false);
-  else if (mnemonic == "call") pseudo_pcrel(st, true, false);
-  else if (mnemonic == "tail") pseudo_pcrel(st, true, true);
-  else return false;
+  if (mnemonic == "li")
+    pseudo_li(st);
+  else if (mnemonic == "la" || mnemonic == "lla")
+    pseudo_pcrel(st, false, false);
+  else if (mnemonic == "call")
+    pseudo_pcrel(st, true, false);
+  else if (mnemonic == "tail")
+    pseudo_pcrel(st, true, true);
+  else
+    return false;
   return true;
 }
 
@@ -202,8 +218,9 @@ void FileAssembler::pseudo_li(const Statement& st) {
     return emit_insn(addi, b, mcol);
   }
   if (*value < INT32_MIN || *value > int64_t{UINT32_MAX}) {
-    return error(col, "immediate " + std::to_string(*value) +
-                          " is out of range for 'li': expected a 32-bit value in [-2147483648, 4294967295]");
+    return error(
+        col, "immediate " + std::to_string(*value) +
+                 " is out of range for 'li': expected a 32-bit value in [-2147483648, 4294967295]");
   }
   const int64_t v = static_cast<int32_t>(static_cast<uint32_t>(*value));
   const int64_t lo = lo12(v);
@@ -233,7 +250,8 @@ void FileAssembler::pseudo_pcrel(const Statement& st, bool is_call_or_tail, bool
   if (parsed.exprs[imm] == nullptr) return;
   const ExprPtr target = parsed.exprs[imm];
   const uint32_t col = parsed.columns[imm];
-  int64_t rd = is_call_or_tail ? (tail ? 6 : 1) : parsed.values[*auipc.operand_index(OperandKind::Rd)];
+  int64_t rd =
+      is_call_or_tail ? (tail ? 6 : 1) : parsed.values[*auipc.operand_index(OperandKind::Rd)];
   OperandSet a, b;
   set_op(auipc, a, OperandKind::Rd, rd);
   set_op(auipc, a, OperandKind::Uimm20, 0, make_unary(ExprOp::PcrelHi, target), col);

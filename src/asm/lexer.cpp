@@ -41,9 +41,12 @@ Token scan_number(std::string_view text, size_t i, size_t& end) {
   }
   int base = 10;
   size_t k = 0;
-  if (lit.size() > 2 && lit[0] == '0' && (lit[1] == 'x' || lit[1] == 'X')) base = 16, k = 2;
-  else if (lit.size() > 2 && lit[0] == '0' && (lit[1] == 'b' || lit[1] == 'B')) base = 2, k = 2;
-  else if (lit.size() > 1 && lit[0] == '0') base = 8, k = 1;
+  if (lit.size() > 2 && lit[0] == '0' && (lit[1] == 'x' || lit[1] == 'X'))
+    base = 16, k = 2;
+  else if (lit.size() > 2 && lit[0] == '0' && (lit[1] == 'b' || lit[1] == 'B'))
+    base = 2, k = 2;
+  else if (lit.size() > 1 && lit[0] == '0')
+    base = 8, k = 1;
   uint64_t value = 0;
   for (; k < lit.size(); ++k) {
     const int d = digit_value(lit[k]);
@@ -61,11 +64,16 @@ Token scan_number(std::string_view text, size_t i, size_t& end) {
 
 char unescape(char c) {
   switch (c) {
-    case 'n': return '\n';
-    case 't': return '\t';
-    case 'r': return '\r';
-    case '0': return '\0';
-    default: return c;
+    case 'n':
+      return '\n';
+    case 't':
+      return '\t';
+    case 'r':
+      return '\r';
+    case '0':
+      return '\0';
+    default:
+      return c;
   }
 }
 
@@ -73,8 +81,10 @@ Token scan_string(std::string_view text, size_t i, size_t& end) {
   Token tok{TokenKind::String, "", 0, 0};
   size_t j = i + 1;
   while (j < text.size() && text[j] != '"') {
-    if (text[j] == '\\' && j + 1 < text.size()) ++j, tok.text += unescape(text[j]);
-    else tok.text += text[j];
+    if (text[j] == '\\' && j + 1 < text.size())
+      ++j, tok.text += unescape(text[j]);
+    else
+      tok.text += text[j];
     ++j;
   }
   end = j < text.size() ? j + 1 : j;
@@ -86,11 +96,14 @@ Token scan_char(std::string_view text, size_t i, size_t& end) {
   // 'c' or '\n' character constants.
   size_t j = i + 1;
   char c = 0;
-  if (j < text.size() && text[j] == '\\' && j + 1 < text.size()) c = unescape(text[j + 1]), j += 2;
-  else if (j < text.size()) c = text[j], ++j;
+  if (j < text.size() && text[j] == '\\' && j + 1 < text.size())
+    c = unescape(text[j + 1]), j += 2;
+  else if (j < text.size())
+    c = text[j], ++j;
   if (j < text.size() && text[j] == '\'') ++j;
   end = j;
-  return Token{TokenKind::Number, std::string(text.substr(i, j - i)), static_cast<unsigned char>(c), 0};
+  return Token{TokenKind::Number, std::string(text.substr(i, j - i)), static_cast<unsigned char>(c),
+               0};
 }
 
 Token scan_one(std::string_view text, size_t i, size_t& end) {
@@ -151,8 +164,10 @@ std::string strip_comments(std::string_view text) {
     const char c = out[i];
     if (c == '\n') in_string = false;
     if (in_string) {
-      if (c == '\\' && i + 1 < out.size() && out[i + 1] != '\n') ++i;
-      else if (c == '"') in_string = false;
+      if (c == '\\' && i + 1 < out.size() && out[i + 1] != '\n')
+        ++i;
+      else if (c == '"')
+        in_string = false;
       continue;
     }
     if (c == '"') {

@@ -15,7 +15,9 @@ namespace ventus::as {
 namespace {
 
 constexpr uint64_t kPage = 0x1000;
-uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+uint64_t align_up(uint64_t v, uint64_t a) {
+  return (v + a - 1) / a * a;
+}
 
 // Places the sections in the order and at the addresses of the Ventus linker script
 // (ISA.md §7.8): .text at the base; .tohost, .rodata, .data each at their fixed page
@@ -23,22 +25,32 @@ uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 // .sdata and .bss follow .data. __global_pointer$ = start of .sdata + 0x800.
 Layout place_sections(Program& p) {
   Layout layout;
-  struct Slot { const char* name; uint64_t page; bool own_page; };
-  static constexpr std::array<Slot, 6> kOrder = {{{".text", 0, true}, {".tohost", 1, true},
-                                                  {".rodata", 2, true}, {".data", 3, true},
-                                                  {".sdata", 0, false}, {".bss", 0, false}}};
+  struct Slot {
+    const char* name;
+    uint64_t page;
+    bool own_page;
+  };
+  static constexpr std::array<Slot, 6> kOrder = {{{".text", 0, true},
+                                                  {".tohost", 1, true},
+                                                  {".rodata", 2, true},
+                                                  {".data", 3, true},
+                                                  {".sdata", 0, false},
+                                                  {".bss", 0, false}}};
   uint64_t cursor = p.text_base;
   for (const Slot& slot : kOrder) {
     auto it = std::find_if(p.sections.begin(), p.sections.end(),
                            [&](const SectionData& s) { return s.name == slot.name; });
-    const bool present = it != p.sections.end() && (it->size() > 0 || std::string(slot.name) == ".text");
+    const bool present =
+        it != p.sections.end() && (it->size() > 0 || std::string(slot.name) == ".text");
     uint64_t addr = cursor;
     if (present && slot.own_page && slot.page > 0) {
       addr = std::max(p.text_base + slot.page * kPage, align_up(cursor, kPage));
     }
     if (present) addr = align_up(addr, std::max<uint32_t>(it->align, 1));
-    if (std::string(slot.name) == ".sdata") layout.linker_symbols["__global_pointer$"] = static_cast<int64_t>(addr + 0x800);
-    if (std::string(slot.name) == ".bss") layout.linker_symbols["__bss_start"] = static_cast<int64_t>(addr);
+    if (std::string(slot.name) == ".sdata")
+      layout.linker_symbols["__global_pointer$"] = static_cast<int64_t>(addr + 0x800);
+    if (std::string(slot.name) == ".bss")
+      layout.linker_symbols["__bss_start"] = static_cast<int64_t>(addr);
     if (it != p.sections.end()) it->addr = static_cast<uint32_t>(addr);
     if (present) cursor = addr + it->size();
     if (cursor > 0xFFFFFFFFu) {
@@ -65,7 +77,9 @@ PcrelMap pcrel_map(const Program& p) {
   return map;
 }
 
-std::string hex(int64_t v) { return fmt::format("0x{:x}", static_cast<uint64_t>(v) & 0xFFFFFFFFu); }
+std::string hex(int64_t v) {
+  return fmt::format("0x{:x}", static_cast<uint64_t>(v) & 0xFFFFFFFFu);
+}
 
 // Range/alignment check of one evaluated operand; returns the message or "".
 std::string check_operand(const InsnItem& item, size_t k, int64_t raw, int64_t pc, int64_t& value) {
@@ -76,8 +90,10 @@ std::string check_operand(const InsnItem& item, size_t k, int64_t raw, int64_t p
   if (item.ops.relative[k]) {
     value = raw - pc;
     if (value % 4 != 0) {
-      return fmt::format("misaligned branch target {}: instructions are 4-byte aligned, so the "
-                         "offset {} from {} must be a multiple of 4", hex(raw), value, hex(pc));
+      return fmt::format(
+          "misaligned branch target {}: instructions are 4-byte aligned, so the "
+          "offset {} from {} must be a multiple of 4",
+          hex(raw), value, hex(pc));
     }
     if (!isa::operand_value_fits(kind, value)) {
       return fmt::format("branch target {} is too far for '{}': the offset {} is not in [{}, {}]",
@@ -87,10 +103,11 @@ std::string check_operand(const InsnItem& item, size_t k, int64_t raw, int64_t p
   }
   if (!isa::operand_value_fits(kind, value)) {
     if (kind == isa::OperandKind::Csr) {
-      return fmt::format("CSR number {} is out of range: expected a CSR name or a number in [0, 4095]", value);
+      return fmt::format(
+          "CSR number {} is out of range: expected a CSR name or a number in [0, 4095]", value);
     }
-    return fmt::format("immediate {} is out of range for '{}': expected a value in [{}, {}]{}", value,
-                       mn, r.min, r.max, isa::operand_info(kind).even ? " (even)" : "");
+    return fmt::format("immediate {} is out of range for '{}': expected a value in [{}, {}]{}",
+                       value, mn, r.min, r.max, isa::operand_info(kind).even ? " (even)" : "");
   }
   return {};
 }
@@ -116,10 +133,12 @@ void encode_insns(Program& p, const Layout& layout, const PcrelMap& pcrel) {
         continue;
       }
       const std::string message = check_operand(item, k, r.value, pc, values[k]);
-      if (!message.empty()) p.error(Location{item.loc.file, item.loc.line, col}, message), ok = false;
+      if (!message.empty())
+        p.error(Location{item.loc.file, item.loc.line, col}, message), ok = false;
     }
     if (!ok) continue;
-    auto word = isa::encode(*item.row, std::span<const int64_t>(values.data(), item.row->operand_count));
+    auto word =
+        isa::encode(*item.row, std::span<const int64_t>(values.data(), item.row->operand_count));
     if (!word) {
       p.error(item.loc, word.error().message);
       continue;
@@ -134,10 +153,12 @@ void encode_data(Program& p, const Layout& layout, const PcrelMap& pcrel) {
     env.pc = int64_t{p.sections[item.section].addr} + item.offset;
     const EvalResult r = evaluate(*item.expr, env);
     if (!r.ok()) {
-      p.error(Location{item.loc.file, item.loc.line, r.column ? r.column : item.loc.column}, r.message);
+      p.error(Location{item.loc.file, item.loc.line, r.column ? r.column : item.loc.column},
+              r.message);
       continue;
     }
-    const int64_t lo = -(int64_t{1} << (8 * item.size - 1)), hi = (int64_t{1} << (8 * item.size)) - 1;
+    const int64_t lo = -(int64_t{1} << (8 * item.size - 1)),
+                  hi = (int64_t{1} << (8 * item.size)) - 1;
     if (r.value < lo || r.value > hi) {
       p.error(item.loc, fmt::format("value {} does not fit in {} byte(s)", r.value, item.size));
       continue;
@@ -172,7 +193,8 @@ uint32_t symbol_size(const Program& p, const Layout& layout, const PcrelMap& pcr
   return r.ok() ? static_cast<uint32_t>(r.value) : 0;
 }
 
-void add_symbols(const Program& p, const Layout& layout, const PcrelMap& pcrel, elf::ElfImage& image) {
+void add_symbols(const Program& p, const Layout& layout, const PcrelMap& pcrel,
+                 elf::ElfImage& image) {
   for (size_t f = 0; f < p.files.size(); ++f) {
     for (const std::string& name : p.files[f].symbol_order) {
       const Symbol& s = p.files[f].symbols.at(name);

@@ -21,8 +21,7 @@ using PcrelMap = std::unordered_map<int64_t, std::pair<size_t, size_t>>;
 
 class LinkEnv : public ExprEnv {
  public:
-  LinkEnv(const Program& p, const Layout& layout,
-          const PcrelMap& pcrel, size_t file)
+  LinkEnv(const Program& p, const Layout& layout, const PcrelMap& pcrel, size_t file)
       : p_(p), layout_(layout), pcrel_(pcrel), file_(file) {
     final = true;
   }
@@ -31,15 +30,18 @@ class LinkEnv : public ExprEnv {
     if (node.op == ExprOp::LocalRef) return local_label(node, message);
     if (auto v = lookup(p_.files[file_], node.name, message)) return v;
     if (!message.empty()) return std::nullopt;
-    if (auto it = layout_.linker_symbols.find(node.name); it != layout_.linker_symbols.end()) return it->second;
+    if (auto it = layout_.linker_symbols.find(node.name); it != layout_.linker_symbols.end())
+      return it->second;
     for (const FileState& f : p_.files) {
       auto it = f.symbols.find(node.name);
-      if (it != f.symbols.end() && it->second.defined && it->second.global) return lookup(f, node.name, message);
+      if (it != f.symbols.end() && it->second.defined && it->second.global)
+        return lookup(f, node.name, message);
     }
     message = "undefined symbol '" + node.name + "'";
     for (const FileState& f : p_.files) {
       auto it = f.symbols.find(node.name);
-      if (it != f.symbols.end() && it->second.defined) message += " (" + f.name + " defines it but does not declare it .globl)";
+      if (it != f.symbols.end() && it->second.defined)
+        message += " (" + f.name + " defines it but does not declare it .globl)";
     }
     return std::nullopt;
   }
@@ -47,7 +49,8 @@ class LinkEnv : public ExprEnv {
   std::optional<int64_t> pcrel_hi_target(int64_t address, std::string& message) const override {
     auto it = pcrel_.find(address);
     if (it == pcrel_.end()) {
-      message = fmt::format("%pcrel_lo names 0x{:x}, which is not an instruction using %pcrel_hi", address);
+      message = fmt::format("%pcrel_lo names 0x{:x}, which is not an instruction using %pcrel_hi",
+                            address);
       return std::nullopt;
     }
     const InsnItem& item = p_.insns[it->second.first];
@@ -62,7 +65,8 @@ class LinkEnv : public ExprEnv {
   mutable int depth_ = 0;
 
  private:
-  std::optional<int64_t> lookup(const FileState& f, const std::string& name, std::string& message) const {
+  std::optional<int64_t> lookup(const FileState& f, const std::string& name,
+                                std::string& message) const {
     auto it = f.symbols.find(name);
     if (it == f.symbols.end() || !it->second.defined) return std::nullopt;
     const Symbol& s = it->second;
@@ -95,8 +99,9 @@ class LinkEnv : public ExprEnv {
       }
     }
     if (found == nullptr) {
-      message = fmt::format("undefined local label '{}{}': no '{}:' {} this line", node.value,
-                            node.forward ? 'f' : 'b', node.value, node.forward ? "after" : "before");
+      message =
+          fmt::format("undefined local label '{}{}': no '{}:' {} this line", node.value,
+                      node.forward ? 'f' : 'b', node.value, node.forward ? "after" : "before");
       return std::nullopt;
     }
     return int64_t{p_.sections[found->section].addr} + found->offset;

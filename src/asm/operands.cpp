@@ -63,11 +63,13 @@ struct Walker {
       const bool ok = pos < t.size() && t[pos].kind == TokenKind::Ident &&
                       (lit == "v0" ? isa::v_register_from_name(t[pos].text) == 0u
                                    : isa::x_register_from_name(t[pos].text) == 0u);
-      if (!ok) return failure("expected '" + std::string(lit) + "' but found " + describe_token(t, pos));
+      if (!ok)
+        return failure("expected '" + std::string(lit) + "' but found " + describe_token(t, pos));
       ++pos;
       return true;
     }
-    if (!at(lit)) return failure("expected '" + std::string(lit) + "' but found " + describe_token(t, pos));
+    if (!at(lit))
+      return failure("expected '" + std::string(lit) + "' but found " + describe_token(t, pos));
     ++pos;
     return true;
   }
@@ -126,20 +128,24 @@ struct Walker {
 
   bool vtype_names(OperandKind kind) {
     static constexpr std::array<std::string_view, 4> kSew = {"e8", "e16", "e32", "e64"};
-    static constexpr std::array<std::string_view, 8> kLmul = {"m1", "m2", "m4", "m8",
+    static constexpr std::array<std::string_view, 8> kLmul = {"m1", "m2",  "m4",  "m8",
                                                               "",   "mf8", "mf4", "mf2"};
     int64_t value = -1;
     for (size_t i = 0; i < kSew.size(); ++i) {
       if (t[pos].text == kSew[i]) value = static_cast<int64_t>(i) << 3;
     }
-    if (value < 0) return failure("expected a SEW (e8, e16, e32, e64) but found " + describe_token(t, pos));
+    if (value < 0)
+      return failure("expected a SEW (e8, e16, e32, e64) but found " + describe_token(t, pos));
     ++pos;
     if (!literal(",")) return false;
     int64_t lmul = -1;
     for (size_t i = 0; i < kLmul.size(); ++i) {
-      if (pos < t.size() && !kLmul[i].empty() && t[pos].text == kLmul[i]) lmul = static_cast<int64_t>(i);
+      if (pos < t.size() && !kLmul[i].empty() && t[pos].text == kLmul[i])
+        lmul = static_cast<int64_t>(i);
     }
-    if (lmul < 0) return failure("expected an LMUL (m1, m2, m4, m8, mf2, mf4, mf8) but found " + describe_token(t, pos));
+    if (lmul < 0)
+      return failure("expected an LMUL (m1, m2, m4, m8, mf2, mf4, mf8) but found " +
+                     describe_token(t, pos));
     ++pos;
     value |= lmul;
     if (at(",") && pos + 1 < t.size() && (t[pos + 1].text == "ta" || t[pos + 1].text == "tu")) {
@@ -159,7 +165,9 @@ struct Walker {
       int64_t set_bits = 0;
       for (char c : t[pos].text) {
         const size_t i = std::string_view("wroi").find(c);
-        if (i == std::string_view::npos) return failure("expected a fence set of the letters i, o, r, w but found " + describe_token(t, pos));
+        if (i == std::string_view::npos)
+          return failure("expected a fence set of the letters i, o, r, w but found " +
+                         describe_token(t, pos));
         set_bits |= int64_t{1} << i;
       }
       set(kind, set_bits);
@@ -210,19 +218,27 @@ struct Walker {
     const isa::OperandInfo& info = isa::operand_info(kind);
     if (info.reg_class != isa::RegClass::None) return reg(kind, info.reg_class);
     switch (kind) {
-      case OperandKind::Vm: return vm();
-      case OperandKind::Rm: return rm();
+      case OperandKind::Vm:
+        return vm();
+      case OperandKind::Rm:
+        return rm();
       case OperandKind::Vtypei11:
-      case OperandKind::Vtypei10: return vtype(kind);
+      case OperandKind::Vtypei10:
+        return vtype(kind);
       case OperandKind::Pred:
-      case OperandKind::Succ: return fence_set(kind);
-      case OperandKind::Csr: return csr();
-      default: return expression(kind, before_paren);
+      case OperandKind::Succ:
+        return fence_set(kind);
+      case OperandKind::Csr:
+        return csr();
+      default:
+        return expression(kind, before_paren);
     }
   }
 };
 
-bool is_word_char(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
 
 }  // namespace
 
@@ -258,7 +274,8 @@ bool walk_syntax(std::string_view syntax, const isa::InsnRow& row, const std::ve
     }
     i = end;
   }
-  if (w.pos < tokens.size()) return w.failure("unexpected " + describe_token(tokens, w.pos) + " after the operands");
+  if (w.pos < tokens.size())
+    return w.failure("unexpected " + describe_token(tokens, w.pos) + " after the operands");
   return true;
 }
 

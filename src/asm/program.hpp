@@ -34,9 +34,7 @@ struct SectionData {
   std::vector<uint8_t> bytes;
   uint32_t nobits_size = 0;
   uint32_t addr = 0;
-  uint32_t size() const {
-    return type == 8 ? nobits_size : static_cast<uint32_t>(bytes.size());
-  }
+  uint32_t size() const { return type == 8 ? nobits_size : static_cast<uint32_t>(bytes.size()); }
 };
 
 // Operand values of one instruction, in the row's operand order; an operand with an
@@ -69,7 +67,7 @@ struct Symbol {
   bool defined = false;
   bool global = false;
   bool kernel = false;
-  uint8_t type = 0;  // elf::kStt*
+  uint8_t type = 0;               // elf::kStt*
   std::optional<size_t> section;  // nullopt: absolute (.equ / .set)
   uint32_t offset = 0;
   ExprPtr equ;

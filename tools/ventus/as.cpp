@@ -57,7 +57,8 @@ int run_as(const AsOptions& options) {
   }
   const std::vector<uint8_t> bytes = elf::write_elf(out.image);
   std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
-  file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  file.write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
   if (!file) {
     fmt::print(stderr, "ventus as: error: cannot write '{}'\n", options.output);
     return 1;
