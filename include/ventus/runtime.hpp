@@ -1,0 +1,182 @@
+// Public C++ host API of the Ventus platform: devices, buffers, programs, kernels, launches.
+// Runs kernels on the functional simulator and builds exactly what ISA.md §7 describes.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/result.hpp"
+
+namespace ventus {
+
+// Hardware description; defaults come from configs/default.toml (DESIGN.md §2.5).
+struct MachineConfig {
+  unsigned sm_count = 2;                        // RTL num_sm
+  unsigned warp_slots_per_sm = 8;               // RTL num_warp: max warps per work-group
+  unsigned threads_per_warp = 8;                // numt, a power of two in 1..32
+  uint32_t local_memory_bytes = 128 * 1024;     // per SM; max local memory of a work-group
+  uint32_t private_memory_bytes_per_thread = 4096;  // pdsSize (POCL default, ISA.md §7.6)
+  uint32_t print_buffer_bytes = 64 * 1024;      // printf buffer (ISA.md §7.7)
+  uint64_t max_warp_instructions = 0;           // per launch, 0 = unlimited
+  bool ref_compat = false;                      // reproduce the reference simulator (DESIGN.md §3)
+
+  // Reads a TOML machine description; unknown keys are errors naming file and key.
+  static Result<MachineConfig> from_toml_file(const std::string& path);
+  // Applies "key=value" overrides such as "threads_per_warp=16".
+  Status set(std::string_view assignment);
+};
+
+class Device;
+class Kernel;
+
+// A region of device memory. Copyable handle; freeing is explicit (Device::free) or at
+// device destruction. Every access is bounds-checked and returns an Error on misuse.
+class Buffer {
+ public:
+  uint32_t address() const { return address_; }
+  size_t size() const { return size_; }
+
+  Status write(std::span<const std::byte> data, size_t offset = 0);
+  Status read(std::span<std::byte> out, size_t offset = 0) const;
+  Status fill(uint32_t pattern, size_t offset = 0, size_t bytes = SIZE_MAX);
+  Status copy_from(const Buffer& source, size_t source_offset, size_t offset, size_t bytes);
+
+  template <typename T>
+  Status write(std::span<const T> values, size_t offset = 0) {
+    return write(std::as_bytes(values), offset);
+  }
+  template <typename T>
+  Result<std::vector<T>> read_as(size_t count, size_t offset = 0) const {
+    std::vector<T> out(count);
+    if (auto s = read(std::as_writable_bytes(std::span<T>(out)), offset); !s) return s.error();
+    return out;
+  }
+
+ private:
+  friend class Device;
+  Buffer(Device* device, uint32_t address, size_t size)
+      : device_(device), address_(address), size_(size) {}
+  Device* device_ = nullptr;
+  uint32_t address_ = 0;
+  size_t size_ = 0;
+};
+
+// A loaded kernel ELF (from the Ventus toolchain or `ventus as`); kernels found by symbol.
+class Program {
+ public:
+  static Result<Program> from_file(const std::string& path);  // ELF or .s (assembled)
+  static Result<Program> from_elf_bytes(std::vector<uint8_t> bytes, std::string name);
+  static Result<Program> from_assembly(std::string_view source, std::string name);
+
+  std::vector<std::string> kernel_names() const;
+  Result<Kernel> kernel(std::string_view name) const;
+  const std::string& name() const;
+
+  struct Image;  // loadable segments and symbols (runtime-internal)
+  const Image& image() const { return *image_; }
+
+ private:
+  explicit Program(std::shared_ptr<const Image> image) : image_(std::move(image)) {}
+  std::shared_ptr<const Image> image_;
+};
+
+// A kernel and its arguments, set in order (ISA.md §7.2: packed, no padding).
+class Kernel {
+ public:
+  const std::string& name() const { return name_; }
+  uint32_t entry() const { return entry_; }
+
+  Kernel& arg(const Buffer& buffer);                   // 4-byte device address
+  Kernel& arg_bytes(std::span<const std::byte> value); // by value, any size
+  template <typename T>
+  Kernel& arg(const T& value) {
+    return arg_bytes(std::as_bytes(std::span<const T>(&value, 1)));
+  }
+  Kernel& arg_local(uint32_t bytes);                   // __local buffer of `bytes`
+  void clear_args();
+
+  // Argument descriptors in order (used by Device::launch).
+  struct Arg {
+    enum class Kind : uint8_t { Buffer, Value, Local } kind;
+    std::vector<std::byte> bytes;  // Value: the bytes; Buffer: the address (4 bytes)
+    uint32_t local_bytes = 0;
+  };
+  const std::vector<Arg>& args() const { return args_; }
+  const Program& program() const { return program_; }
+
+ private:
+  friend class Program;
+  Kernel(Program program, std::string name, uint32_t entry)
+      : program_(std::move(program)), name_(std::move(name)), entry_(entry) {}
+  Program program_;
+  std::string name_;
+  uint32_t entry_ = 0;
+  std::vector<Arg> args_;
+};
+
+struct NDRange {
+  unsigned work_dim = 1;
+  std::array<uint32_t, 3> global{1, 1, 1};
+  std::array<uint32_t, 3> local{1, 1, 1};
+  std::array<uint32_t, 3> offset{0, 0, 0};
+};
+
+struct LaunchStats {
+  uint64_t work_groups = 0;
+  uint64_t warps = 0;
+  uint64_t warp_instructions = 0;
+  uint64_t thread_instructions = 0;
+  double wall_seconds = 0;
+};
+
+struct LaunchOptions {
+  std::string log_path;  // commit log (ISA.md §10) when not empty
+  // Receives kernel printf output, one message per call, already prefixed with the
+  // work-group and thread ids; default: standard output.
+  std::function<void(std::string_view)> print_sink;
+};
+
+// Result of an enqueued launch. The simulator is synchronous: the launch has completed
+// when launch() returns; wait() reports its statistics, or the guest fault that stopped it
+// (the message names kernel, work-group, warp, thread mask, pc and instruction).
+class Event {
+ public:
+  Result<LaunchStats> wait() const { return result_; }
+
+ private:
+  friend class Device;
+  explicit Event(Result<LaunchStats> result) : result_(std::move(result)) {}
+  Result<LaunchStats> result_;
+};
+
+class Device {
+ public:
+  static Result<std::unique_ptr<Device>> create(const MachineConfig& config = {});
+  ~Device();
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
+
+  const MachineConfig& config() const;
+  Result<Buffer> allocate(size_t bytes);  // 4 KiB aligned from 0x90000000 (ISA.md §7.9)
+  Status free(const Buffer& buffer);
+  // Checks the ND-range against the device (local size limits, global multiple of local)
+  // and the kernel's arguments, then runs every work-group.
+  Result<Event> launch(const Kernel& kernel, const NDRange& range,
+                       const LaunchOptions& options = {});
+
+  struct State;  // runtime-internal
+  State& state() { return *state_; }
+
+ private:
+  explicit Device(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace ventus
