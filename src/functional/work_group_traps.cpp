@@ -92,7 +92,7 @@ std::string Fault::message() const {
       group, group_id[0], group_id[1], group_id[2], warp, mask, pc);
   if (has_word) {
     where +=
-        fmt::format(" (0x{:08x} {})", word, isa::disassemble(word, pc, isa::DisasmStyle::Llvm));
+        fmt::format(" (0x{:08x} {})", word, isa::disassemble_for_message(word, pc));
   }
   where += fmt::format(": {}", trap_kind_name(kind));
   if (!detail.empty()) where += fmt::format(": {}", detail);

@@ -167,4 +167,10 @@ std::string disassemble(uint32_t word, uint32_t pc, DisasmStyle style,
   return disassemble(decode(word), pc, style, symbols);
 }
 
+std::string disassemble_for_message(uint32_t word, uint32_t pc) {
+  std::string text = disassemble(word, pc, DisasmStyle::Llvm);
+  if (const size_t tab = text.find('\t'); tab != std::string::npos) text[tab] = ' ';
+  return text;
+}
+
 }  // namespace ventus::isa

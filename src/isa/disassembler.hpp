@@ -27,4 +27,7 @@ std::string disassemble(const Decoded& decoded, uint32_t pc, DisasmStyle style,
 std::string disassemble(uint32_t word, uint32_t pc, DisasmStyle style,
                         const SymbolLookup* symbols = nullptr);
 
+// LLVM style on one line for messages: "sw t0, -12(sp)" (a space instead of the tab).
+std::string disassemble_for_message(uint32_t word, uint32_t pc);
+
 }  // namespace ventus::isa

@@ -236,3 +236,15 @@ TEST(DisassemblerOperands, FenceSetsAndAtomicSuffixes) {
 
 }  // namespace
 }  // namespace ventus::isa
+
+namespace ventus::isa {
+namespace {
+
+TEST(Disassembler, MessageFormIsOneLineWithSpaces) {
+  // 0xfe512a23 at 0x8000016c is `sw t0, -12(sp)` (gaussian Fan2, the reference trap).
+  EXPECT_EQ(disassemble_for_message(0xfe512a23, 0x8000016c), "sw t0, -12(sp)");
+  EXPECT_EQ(disassemble_for_message(0x00008067, 0), "ret");
+}
+
+}  // namespace
+}  // namespace ventus::isa
