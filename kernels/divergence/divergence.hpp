@@ -1,0 +1,27 @@
+// divergence kernel: host driver, CPU reference and embedded assembly (see divergence.s).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "ventus/runtime.hpp"
+
+namespace ventus::kernels {
+
+std::string_view divergence_assembly();  // divergence.s, embedded by kernels/CMakeLists.txt
+
+// out[i] for every input, computed as the kernel does (32-bit wrap-around arithmetic).
+std::vector<uint32_t> divergence_reference(std::span<const uint32_t> in);
+
+struct DivergenceRun {
+  std::vector<uint32_t> out;
+  LaunchStats stats;
+};
+
+// Runs divergence on `device`: 1-D ND-range of round_up(in.size(), local_size) work-items.
+Result<DivergenceRun> divergence_run(Device& device, std::span<const uint32_t> in,
+                                     uint32_t local_size);
+
+}  // namespace ventus::kernels
