@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "ventus/runtime.hpp"
+
 namespace ventus::kernels {
 
 inline constexpr unsigned kThreadsPerWarp[] = {4, 8, 16, 32};
@@ -17,11 +19,17 @@ struct MatrixCase {
   Params params;
 };
 
-template <typename Params, size_t N>
-std::vector<MatrixCase<Params>> matrix(const Params (&shapes)[N]) {
+// Every shape on every warp width, except shapes whose work-group needs more warps than
+// the default machine has warp slots (8 per SM, RTL num_warp): `group_size(shape)` gives the
+// shape's threads per work-group.
+template <typename Params, size_t N, typename GroupSize>
+std::vector<MatrixCase<Params>> matrix(const Params (&shapes)[N], GroupSize group_size) {
+  const unsigned warp_slots = MachineConfig{}.warp_slots_per_sm;
   std::vector<MatrixCase<Params>> out;
   for (unsigned tpw : kThreadsPerWarp) {
-    for (const Params& p : shapes) out.push_back({tpw, p});
+    for (const Params& p : shapes) {
+      if (group_size(p) <= warp_slots * tpw) out.push_back({tpw, p});
+    }
   }
   return out;
 }

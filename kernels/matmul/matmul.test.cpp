@@ -29,12 +29,13 @@ TEST_P(Matmul, MatchesReference) {
             (round_up(p.n, p.local_x) / p.local_x) * (round_up(p.m, p.local_y) / p.local_y));
 }
 
-INSTANTIATE_TEST_SUITE_P(Configs, Matmul, ::testing::ValuesIn(matrix(kShapes)),
-                         [](const auto& test) {
-                           const MatmulParams& p = test.param.params;
-                           return case_name(test.param.threads_per_warp, p.m, p.n, p.k, p.local_x,
-                                            p.local_y);
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Configs, Matmul,
+    ::testing::ValuesIn(matrix(kShapes, [](const auto& p) { return p.local_x * p.local_y; })),
+    [](const auto& test) {
+      const MatmulParams& p = test.param.params;
+      return case_name(test.param.threads_per_warp, p.m, p.n, p.k, p.local_x, p.local_y);
+    });
 
 }  // namespace
 }  // namespace ventus::kernels
