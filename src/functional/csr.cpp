@@ -192,6 +192,8 @@ bool write_csr(ExecContext& ctx, uint16_t number, uint32_t value) {
         return illegal(ctx, number, "does not exist");
       }
       if (!write_ventus_csr(w, number, value)) return illegal(ctx, number, "does not exist");
+      // A finished message (ISA.md §7.7): the engine stops the warp until the host drained.
+      if (number == c::kPrint && value != 0) ctx.signal(WarpEvent::Print);
     }
   }
   ctx.note_csr_write(number, value);

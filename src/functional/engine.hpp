@@ -1,7 +1,9 @@
 // Engine-wide types: options, statistics, the observer interface and stopping faults.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "functional/exec_context.hpp"
@@ -10,6 +12,14 @@
 
 namespace ventus::functional {
 
+// A warp announced a printf message by writing CSR_PRINT (ISA.md §7.7, docs/printf.md).
+struct PrintRequest {
+  uint32_t group = 0;                    // linear work-group id
+  std::array<uint32_t, 3> group_id{};    // work-group id x, y, z
+  unsigned warp = 0;                     // warp index in the work-group (CSR_WID)
+  uint32_t value = 0;                    // the value written to CSR_PRINT
+};
+
 struct EngineOptions {
   Mode mode = Mode::Default;
   uint64_t max_warp_instructions = 0;  // per launch; 0 = no limit
@@ -17,6 +27,9 @@ struct EngineOptions {
   // Default mode: instructions one warp runs before the next warp gets its turn. Only
   // matters for kernels that race between warps without a barrier.
   uint32_t burst_instructions = 1u << 14;
+  // Default mode: called synchronously when a warp writes a non-zero CSR_PRINT; the warp
+  // resumes with CSR_PRINT cleared afterwards (the host drained the print buffer).
+  std::function<void(const PrintRequest&)> on_print;
 };
 
 // REF's trap entry (ISA.md §2.5): reported to the observer so the log shows

@@ -16,7 +16,8 @@ namespace ventus::functional {
 enum class Mode : uint8_t { Default, RefCompat };
 
 // What an instruction asks of the engine beyond its register/memory effects.
-enum class WarpEvent : uint8_t { None, Barrier, BarrierSub, Endprg };
+// Print: the warp wrote a non-zero CSR_PRINT (ISA.md §7.7); the host drains the buffer.
+enum class WarpEvent : uint8_t { None, Barrier, BarrierSub, Endprg, Print };
 
 class ExecContext {
  public:

@@ -152,6 +152,11 @@ bool WorkGroup::default_event(unsigned index) {
   WarpState& w = warps_[index];
   if (last_event_ == WarpEvent::Barrier) w.at_barrier = true;
   if (last_event_ == WarpEvent::Endprg) w.ended = true;
+  if (last_event_ == WarpEvent::Print) {
+    if (options_.on_print) options_.on_print({linear_id_, group_id_, index, w.csr.print});
+    w.csr.print = 0;  // drained: the protocol's "host clears CSR_PRINT"
+    return false;
+  }
   bool all_arrived = true;
   bool any_waiting = false;
   for (const WarpState& other : warps_) {
