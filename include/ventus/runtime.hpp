@@ -18,19 +18,22 @@ namespace ventus {
 
 // Hardware description; defaults come from configs/default.toml (DESIGN.md §2.5).
 struct MachineConfig {
-  unsigned sm_count = 2;                        // RTL num_sm
-  unsigned warp_slots_per_sm = 8;               // RTL num_warp: max warps per work-group
-  unsigned threads_per_warp = 8;                // numt, a power of two in 1..32
-  uint32_t local_memory_bytes = 128 * 1024;     // per SM; max local memory of a work-group
+  unsigned sm_count = 2;                            // RTL num_sm
+  unsigned warp_slots_per_sm = 8;                   // RTL num_warp: max warps per work-group
+  unsigned threads_per_warp = 8;                    // numt, a power of two in 1..32
+  uint32_t local_memory_bytes = 128 * 1024;         // per SM; max local memory of a work-group
   uint32_t private_memory_bytes_per_thread = 4096;  // pdsSize (POCL default, ISA.md §7.6)
-  uint32_t print_buffer_bytes = 64 * 1024;      // printf buffer (ISA.md §7.7)
-  uint64_t max_warp_instructions = 0;           // per launch, 0 = unlimited
-  bool ref_compat = false;                      // reproduce the reference simulator (DESIGN.md §3)
+  uint32_t print_buffer_bytes = 64 * 1024;          // printf buffer (ISA.md §7.7)
+  uint64_t max_warp_instructions = 0;               // per launch, 0 = unlimited
+  bool ref_compat = false;  // reproduce the reference simulator (DESIGN.md §3)
 
   // Reads a TOML machine description; unknown keys are errors naming file and key.
   static Result<MachineConfig> from_toml_file(const std::string& path);
   // Applies "key=value" overrides such as "threads_per_warp=16".
   Status set(std::string_view assignment);
+  // Checks the values: threads_per_warp a power of two in 1..32, counts >= 1, local memory
+  // large enough for the warps' 1 KiB scalar stacks (ISA.md §7.3).
+  Status validate() const;
 };
 
 class Device;
@@ -93,13 +96,13 @@ class Kernel {
   const std::string& name() const { return name_; }
   uint32_t entry() const { return entry_; }
 
-  Kernel& arg(const Buffer& buffer);                   // 4-byte device address
-  Kernel& arg_bytes(std::span<const std::byte> value); // by value, any size
+  Kernel& arg(const Buffer& buffer);                    // 4-byte device address
+  Kernel& arg_bytes(std::span<const std::byte> value);  // by value, any size
   template <typename T>
   Kernel& arg(const T& value) {
     return arg_bytes(std::as_bytes(std::span<const T>(&value, 1)));
   }
-  Kernel& arg_local(uint32_t bytes);                   // __local buffer of `bytes`
+  Kernel& arg_local(uint32_t bytes);  // __local buffer of `bytes`
   void clear_args();
 
   // Argument descriptors in order (used by Device::launch).

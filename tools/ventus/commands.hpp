@@ -13,5 +13,7 @@ void register_logdiff(CLI::App& app, int& exit_status);
 void register_case(CLI::App& app, int& exit_status);
 void register_bench(CLI::App& app, int& exit_status);
 void register_isa_table(CLI::App& app, int& exit_status);
+void register_run(CLI::App& app, int& exit_status);
+void register_demo(CLI::App& app, int& exit_status);
 
 }  // namespace ventus::tools

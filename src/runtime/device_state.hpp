@@ -1,0 +1,41 @@
+// Device::State and Program::Image: the runtime-internal halves of the public handles.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "elf/elf_file.hpp"
+#include "memory/bump_allocator.hpp"
+#include "memory/device_memory.hpp"
+#include "ventus/runtime.hpp"
+
+namespace ventus {
+
+// A loaded kernel ELF: the parsed file (views into its co-owned bytes) and a display name.
+struct Program::Image {
+  std::string name;
+  elf::ElfFile elf;
+};
+
+struct Device::State {
+  MachineConfig config;
+  memory::DeviceMemory memory;
+  memory::BumpAllocator allocator;
+  std::map<uint32_t, uint64_t> buffers;  // live allocations: base -> requested bytes
+  std::optional<elf::ElfFile> uploaded;  // vt_upload_kernel_*: the ELF vt_start runs
+
+  explicit State(const MachineConfig& machine)
+      : config(machine),
+        memory(machine.ref_compat ? memory::DeviceMemory::flat() : memory::DeviceMemory()) {}
+
+  // Allocates `bytes` (4 KiB aligned from 0x90000000) and maps it as a region.
+  Result<uint32_t> allocate(uint64_t bytes, memory::RegionKind kind, std::string name);
+  Status release(uint32_t base);
+  // Checks that [address, address + bytes) lies inside one live allocation.
+  Status check_range(uint32_t address, uint64_t bytes, std::string_view what) const;
+};
+
+}  // namespace ventus

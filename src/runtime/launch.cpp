@@ -1,0 +1,178 @@
+// Device::launch: ND-range checks and the §7 launch buffers (metadata, arguments, private, print).
+#include <fmt/format.h>
+
+#include <cstring>
+
+#include "runtime/device_state.hpp"
+#include "runtime/launch_core.hpp"
+
+namespace ventus {
+namespace {
+
+using runtime_detail::LaunchPlan;
+
+constexpr uint32_t kMetadataBytes = 64;  // KNL_MAX_METADATA_SIZE (ISA.md §7.1)
+
+// Checks the ND-range against the device; returns the threads of one work-group.
+Result<uint64_t> check_range(const NDRange& r, const MachineConfig& c) {
+  if (r.work_dim < 1 || r.work_dim > 3) {
+    return Error{fmt::format("work_dim {} must be 1, 2 or 3", r.work_dim)};
+  }
+  uint64_t threads = 1;
+  for (unsigned d = 0; d < 3; ++d) {
+    const uint32_t g = d < r.work_dim ? r.global[d] : 1;
+    const uint32_t l = d < r.work_dim ? r.local[d] : 1;
+    if (g == 0 || l == 0)
+      return Error{fmt::format("global and local sizes must be >= 1 (dimension {})", d)};
+    if (g % l != 0) {
+      return Error{fmt::format("global size {} is not a multiple of local size {} in dimension {}",
+                               g, l, d)};
+    }
+    threads *= l;
+  }
+  const uint64_t max_threads = uint64_t{c.warp_slots_per_sm} * c.threads_per_warp;
+  if (threads > max_threads) {
+    return Error{
+        fmt::format("local size of {} threads exceeds the device maximum of {} "
+                    "({} warps x {} threads)",
+                    threads, max_threads, c.warp_slots_per_sm, c.threads_per_warp)};
+  }
+  return threads;
+}
+
+// Frees the launch's own buffers whatever happens (nothing leaks on errors).
+class TempBuffers {
+ public:
+  explicit TempBuffers(Device::State& state) : state_(state) {}
+  ~TempBuffers() {
+    for (uint32_t base : bases_) (void)state_.release(base);
+  }
+  TempBuffers(const TempBuffers&) = delete;
+  TempBuffers& operator=(const TempBuffers&) = delete;
+  Result<uint32_t> allocate(uint64_t bytes, memory::RegionKind kind, const char* name) {
+    auto base = state_.allocate(bytes, kind, name);
+    if (base) bases_.push_back(*base);
+    return base;
+  }
+
+ private:
+  Device::State& state_;
+  std::vector<uint32_t> bases_;
+};
+
+// The packed argument buffer (ISA.md §7.2) and the __local sizes in argument order.
+Result<std::vector<uint8_t>> pack_arguments(const Kernel& kernel, const Device::State& state,
+                                            LaunchPlan& plan) {
+  std::vector<uint8_t> packed;
+  std::vector<size_t> local_slots;
+  for (size_t i = 0; i < kernel.args().size(); ++i) {
+    const Kernel::Arg& a = kernel.args()[i];
+    if (a.kind == Kernel::Arg::Kind::Local) {
+      if (a.local_bytes == 0) return Error{fmt::format("argument {}: __local size 0", i)};
+      plan.local_buffers.push_back(a.local_bytes);
+      local_slots.push_back(packed.size());
+      packed.resize(packed.size() + 4);
+      continue;
+    }
+    if (a.kind == Kernel::Arg::Kind::Buffer) {
+      uint32_t address = 0;
+      std::memcpy(&address, a.bytes.data(), 4);
+      if (!state.buffers.contains(address)) {
+        return Error{fmt::format("argument {}: buffer 0x{:08x} is not allocated on this device", i,
+                                 address)};
+      }
+    }
+    const auto* p = reinterpret_cast<const uint8_t*>(a.bytes.data());
+    packed.insert(packed.end(), p, p + a.bytes.size());
+  }
+  if (packed.size() > 0xFFFF)
+    return Error{"the argument buffer exceeds 0xFFFF bytes (ISA.md §7.2)"};
+  const auto addresses = runtime_detail::local_buffer_addresses(plan.local_buffers);
+  for (size_t i = 0; i < local_slots.size(); ++i) {
+    std::memcpy(packed.data() + local_slots[i], &addresses[i], 4);
+  }
+  return packed;
+}
+
+// The 64-byte metadata buffer of ISA.md §7.1.
+std::array<uint32_t, 16> metadata_words(uint32_t entry, uint32_t args, const NDRange& r,
+                                        uint32_t print_addr, uint32_t print_size) {
+  std::array<uint32_t, 16> w{};
+  w[0] = entry;
+  w[1] = args;
+  w[2] = r.work_dim;
+  for (unsigned d = 0; d < 3; ++d) {
+    w[3 + d] = d < r.work_dim ? r.global[d] : 1;
+    w[6 + d] = d < r.work_dim ? r.local[d] : 1;
+    w[9 + d] = d < r.work_dim ? r.offset[d] : 0;
+  }
+  w[12] = print_addr;
+  w[13] = print_size;
+  return w;
+}
+
+}  // namespace
+
+Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
+                             const LaunchOptions& options) {
+  State& s = *state_;
+  auto threads = check_range(range, s.config);
+  if (!threads) return threads.error();
+  LaunchPlan plan;
+  auto packed = pack_arguments(kernel, s, plan);
+  if (!packed) return packed.error();
+  functional::LaunchConfig& c = plan.config;
+  c.kernel_name = kernel.name();
+  const uint32_t elf_entry = kernel.program().image().elf.entry;
+  c.start_pc = elf_entry != 0 ? elf_entry : 0x80000000u;  // _start (ISA.md §7.3)
+  c.numt = s.config.threads_per_warp;
+  c.numw = static_cast<uint32_t>((*threads + c.numt - 1) / c.numt);
+  uint64_t local_total = uint64_t{c.numw} * 1024;
+  for (uint32_t bytes : plan.local_buffers) local_total += (bytes + 0xFFFu) & ~0xFFFu;
+  if (local_total > s.config.local_memory_bytes) {
+    return Error{
+        fmt::format("local memory of {} bytes (warp stacks + __local arguments) exceeds "
+                    "the device's {} bytes",
+                    local_total, s.config.local_memory_bytes)};
+  }
+  uint64_t groups = 1;
+  for (unsigned d = 0; d < 3; ++d) {
+    c.num_groups[d] = d < range.work_dim ? range.global[d] / range.local[d] : 1;
+    groups *= c.num_groups[d];
+  }
+  plan.lds_bytes = 0x1000;  // POCL's hard-coded ldsSize (ISA.md §7.5)
+  c.pds_size = s.config.private_memory_bytes_per_thread;
+  const uint64_t private_bytes = uint64_t{c.pds_size} * c.numt * c.numw * groups;
+  if (private_bytes > 0x40000000u) return Error{"private memory of the launch exceeds 1 GiB"};
+
+  TempBuffers temps(s);
+  // Allocation order of the reference driver (ISA.md §8): arguments, private, metadata.
+  auto args =
+      temps.allocate(std::max<size_t>(packed->size(), 4), memory::RegionKind::kArgs, "arguments");
+  if (!args) return args.error();
+  Result<uint32_t> pds =
+      private_bytes == 0
+          ? Result<uint32_t>(0u)
+          : temps.allocate(private_bytes, memory::RegionKind::kPrivate, "private memory");
+  if (!pds) return pds.error();
+  auto meta = temps.allocate(kMetadataBytes, memory::RegionKind::kMetadata, "kernel metadata");
+  if (!meta) return meta.error();
+  if (!s.config.ref_compat && s.config.print_buffer_bytes != 0) {
+    auto print =
+        temps.allocate(s.config.print_buffer_bytes, memory::RegionKind::kOther, "print buffer");
+    if (!print) return print.error();
+    plan.print_addr = *print;
+    plan.print_size = s.config.print_buffer_bytes;
+    for (uint32_t at = 0; at < plan.print_size; at += 4) s.memory.store().write32(*print + at, ~0u);
+  }
+  s.memory.store().write_bytes(*args, *packed);
+  const auto words = metadata_words(kernel.entry(), *args, range, plan.print_addr, plan.print_size);
+  for (size_t i = 0; i < words.size(); ++i) {
+    s.memory.store().write32(*meta + static_cast<uint32_t>(4 * i), words[i]);
+  }
+  c.knl_base = *meta;
+  c.pds_base = *pds;
+  return Event(runtime_detail::execute_launch(s, kernel.program().image().elf, plan, options));
+}
+
+}  // namespace ventus

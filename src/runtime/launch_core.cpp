@@ -1,0 +1,166 @@
+// execute_launch: memory layout per mode, printf draining, commit log, fault reporting.
+#include "runtime/launch_core.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "functional/launch.hpp"
+#include "memory/local_memory.hpp"
+#include "runner/commit_conversion.hpp"
+#include "runtime/print_buffer.hpp"
+#include "trace/commit_log_writer.hpp"
+#include "trace/log_sink.hpp"
+
+namespace ventus::runtime_detail {
+namespace {
+
+using functional::Mode;
+
+void write_segment_bytes(memory::DeviceMemory& memory, const elf::ElfFile& elf) {
+  for (const elf::Segment& seg : elf.load_segments()) {
+    const size_t file_bytes = std::min<size_t>(seg.bytes.size(), seg.filesz);
+    memory.store().write_bytes(seg.paddr, seg.bytes.first(file_bytes));
+    for (uint32_t i = static_cast<uint32_t>(file_bytes); i < seg.memsz; ++i) {
+      memory.store().write<uint8_t>(seg.paddr + i, 0);  // .bss part of the segment
+    }
+  }
+}
+
+uint32_t tohost_address(const elf::ElfFile& elf) {
+  const elf::Symbol* s = elf.find_symbol("tohost");
+  return s != nullptr ? s->value : 0x80001000u;  // ISA.md §7.8
+}
+
+// Per-work-group local memory for the default mode (ISA.md §7.5).
+Result<memory::LocalMemory> local_layout(const LaunchPlan& plan) {
+  if (plan.whole_local_window) return memory::LocalMemory::whole_window();
+  memory::LocalMemory layout(memory::lds_region_bytes(plan.lds_bytes, plan.config.numw));
+  for (size_t i = 0; i < plan.local_buffers.size(); ++i) {
+    auto address = layout.allocate_buffer(plan.local_buffers[i], fmt::format("__local arg {}", i));
+    if (!address) return address.error();
+  }
+  return layout;
+}
+
+// Writes the commit log of the launch to a file when asked (ISA.md §10).
+class LogFile {
+ public:
+  Status open(const std::string& path, const elf::ElfFile& elf, uint32_t numt) {
+    if (path.empty()) return ok_status();
+    file_.reset(std::fopen(path.c_str(), "wb"));
+    if (!file_) return Error{fmt::format("cannot create log file '{}'", path)};
+    sink_.emplace(file_.get());
+    writer_.emplace(*sink_);
+    observer_.emplace(*writer_, numt, [&elf](uint32_t address) {
+      std::string name = symbol_at(elf, address);
+      return std::optional<std::string>(name.empty() ? "spike_end" : name);
+    });
+    return ok_status();
+  }
+  functional::ExecObserver* observer() { return observer_ ? &*observer_ : nullptr; }
+  bool failed() const { return sink_ && sink_->failed(); }
+
+ private:
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_{nullptr, &std::fclose};
+  std::optional<trace::FileLogSink> sink_;
+  std::optional<trace::CommitLogWriter> writer_;
+  std::optional<runner::CommitLogObserver> observer_;
+};
+
+void default_print(std::string_view line) {
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fputc('\n', stdout);
+}
+
+}  // namespace
+
+std::vector<uint32_t> local_buffer_addresses(const std::vector<uint32_t>& sizes) {
+  std::vector<uint32_t> addresses;
+  uint32_t top = memory::kLocalWindowEnd;
+  for (uint32_t size : sizes) {
+    const uint32_t rounded =
+        (size + memory::kLocalBufferAlign - 1) & ~(memory::kLocalBufferAlign - 1);
+    top -= rounded;
+    addresses.push_back(top);
+  }
+  return addresses;
+}
+
+Status load_segments(Device::State& state, const elf::ElfFile& elf) {
+  if (!state.config.ref_compat) {
+    for (const elf::Segment& seg : elf.load_segments()) {
+      if (seg.memsz == 0 || state.memory.map().find(seg.paddr, seg.memsz) != nullptr) continue;
+      auto mapped = state.memory.map_region({seg.paddr, seg.memsz, memory::RegionKind::kCode,
+                                             fmt::format("ELF segment 0x{:08x}", seg.paddr)});
+      if (!mapped)
+        return Error{fmt::format("cannot load the kernel ELF: {}", mapped.error().message)};
+    }
+  }
+  write_segment_bytes(state.memory, elf);
+  return ok_status();
+}
+
+std::string symbol_at(const elf::ElfFile& elf, uint32_t address) {
+  for (const elf::Symbol& s : elf.symbols) {
+    if (s.value == address && !s.name.empty() && s.type != elf::kSttSection &&
+        s.name.front() != '.') {
+      return std::string(s.name);
+    }
+  }
+  return {};
+}
+
+Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf,
+                                   const LaunchPlan& plan, const LaunchOptions& options) {
+  if (auto valid = functional::check_launch_config(plan.config); !valid) return valid.error();
+  if (auto loaded = load_segments(state, elf); !loaded) return loaded.error();
+  const bool ref = state.config.ref_compat;
+  functional::EngineOptions engine;
+  engine.mode = ref ? Mode::RefCompat : Mode::Default;
+  engine.max_warp_instructions = state.config.max_warp_instructions;
+  engine.tohost_addr = tohost_address(elf);
+  const PrintBuffer print{plan.print_addr, plan.print_size, plan.config.numt, plan.config.numw};
+  const auto& sink = options.print_sink ? options.print_sink : default_print;
+  if (!ref && print.addr != 0 && print.slot_bytes() != 0) {
+    engine.on_print = [&](const functional::PrintRequest& request) {
+      for (const std::string& line : drain_print_slot(state.memory, print, request)) sink(line);
+    };
+  }
+  std::optional<memory::LocalMemory> layout;
+  functional::LaunchHooks hooks;
+  if (ref) {
+    if (auto rom = functional::install_boot_rom(state.memory, plan.config.start_pc); !rom) {
+      return rom.error();
+    }
+    // REF rewrites the ELF's segments at the start of every work-group (reference README).
+    hooks.before_group = [&](uint32_t) { write_segment_bytes(state.memory, elf); };
+  } else {
+    auto made = local_layout(plan);
+    if (!made) return made.error();
+    layout.emplace(std::move(made.value()));
+  }
+  LogFile log;
+  if (auto opened = log.open(options.log_path, elf, plan.config.numt); !opened) {
+    return opened.error();
+  }
+  const auto start = std::chrono::steady_clock::now();
+  functional::LaunchResult result = functional::run_launch(
+      plan.config, engine, state.memory, layout ? &*layout : nullptr, log.observer(), hooks);
+  LaunchStats stats;
+  stats.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stats.work_groups = result.stats.work_groups;
+  stats.warps = result.stats.warps;
+  stats.warp_instructions = result.stats.warp_instructions;
+  stats.thread_instructions = result.stats.thread_instructions;
+  if (result.fault) return Error{result.fault->message()};
+  if (result.ref_trap) return Error{"trap entered mtvec: " + result.ref_trap->message()};
+  if (log.failed()) return Error{fmt::format("writing the log '{}' failed", options.log_path)};
+  return stats;
+}
+
+}  // namespace ventus::runtime_detail

@@ -1,0 +1,38 @@
+// execute_launch: runs one prepared launch on a device's memory (shared by launch() and vt_start).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "elf/elf_file.hpp"
+#include "functional/work_group.hpp"
+#include "runtime/device_state.hpp"
+
+namespace ventus::runtime_detail {
+
+// Everything ISA.md §7 needs that the device memory does not already hold: the host has
+// written the metadata buffer (§7.1), the argument buffer (§7.2) and sized private memory.
+struct LaunchPlan {
+  functional::LaunchConfig config;
+  uint32_t lds_bytes = 0;               // per work-group local reservation (§7.5)
+  std::vector<uint32_t> local_buffers;  // __local argument sizes, allocated top-down
+  bool whole_local_window = false;      // vt_start: __local placement unknown to us
+  uint32_t print_addr = 0;              // KNL_PRINT_ADDR / SIZE (§7.7)
+  uint32_t print_size = 0;
+};
+
+// Top-down addresses of __local buffers of `sizes` below 0x80000000 (ISA.md §7.2).
+std::vector<uint32_t> local_buffer_addresses(const std::vector<uint32_t>& sizes);
+
+// Loads the ELF's PT_LOAD segments (mapping them as code regions when needed).
+Status load_segments(Device::State& state, const elf::ElfFile& elf);
+
+// The symbol naming `address` (kernel name for fault messages), if any.
+std::string symbol_at(const elf::ElfFile& elf, uint32_t address);
+
+// Runs the launch: the fault that stopped it is an Error with the engine's message.
+Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf,
+                                   const LaunchPlan& plan, const LaunchOptions& options);
+
+}  // namespace ventus::runtime_detail

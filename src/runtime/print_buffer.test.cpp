@@ -1,0 +1,1 @@
+// placeholder: print_buffer.test.cpp

@@ -1,0 +1,122 @@
+// Program and Kernel: kernel ELFs (toolchain or `ventus as`), kernels by symbol, arguments.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
+#include "asm/assembler.hpp"
+#include "elf/elf_reader.hpp"
+#include "elf/elf_writer.hpp"
+#include "runtime/device_lib.hpp"
+#include "runtime/device_state.hpp"
+
+namespace ventus {
+namespace {
+
+bool is_elf(std::span<const uint8_t> bytes) {
+  return bytes.size() >= 4 && bytes[0] == 0x7f && bytes[1] == 'E' && bytes[2] == 'L' &&
+         bytes[3] == 'F';
+}
+
+// A symbol that names a function in an executable section.
+bool is_code_symbol(const elf::ElfFile& file, const elf::Symbol& s) {
+  if (s.type != elf::kSttFunc && s.type != elf::kSttNotype) return false;
+  if (s.section_index == 0 || s.section_index >= file.sections.size()) return false;
+  return (file.sections[s.section_index].flags & elf::kShfExecinstr) != 0;
+}
+
+// Kernels are the global functions that are not crt0, compiler builtins (`_Z...`,
+// `__builtin_...`) or the runtime's device library (POCL: `nm | grep -w T`, ISA.md §7.8).
+bool is_kernel_symbol(const elf::ElfFile& file, const elf::Symbol& s) {
+  if (s.bind != elf::kStbGlobal || !is_code_symbol(file, s) || s.name.empty()) return false;
+  if (s.name.front() == '_' || s.name.front() == '.') return false;
+  return s.name != "spike_end" && !is_device_library_symbol(s.name);
+}
+
+}  // namespace
+
+Result<Program> Program::from_elf_bytes(std::vector<uint8_t> bytes, std::string name) {
+  auto file = elf::read_elf(bytes, name);
+  if (!file) return file.error();
+  if (file->load_segments().empty()) {
+    return Error{fmt::format("{}: the ELF has no loadable segment", name)};
+  }
+  auto image = std::make_shared<Image>();
+  image->name = std::move(name);
+  image->elf = std::move(file.value());
+  return Program(std::move(image));
+}
+
+Result<Program> Program::from_assembly(std::string_view source, std::string name) {
+  std::vector<as::SourceFile> sources{{name, std::string(source)}};
+  // Kernels that call the printf routine get the device library linked in (docs/printf.md).
+  if (source.find("vt_printf") != std::string_view::npos) {
+    sources.push_back({"<ventus device library>", std::string(device_library_source())});
+  }
+  as::AssembleOutput out = as::assemble(sources);
+  if (!out.ok()) return Error{as::format_diagnostics(out.diagnostics)};
+  return from_elf_bytes(elf::write_elf(out.image), std::move(name));
+}
+
+Result<Program> Program::from_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{fmt::format("cannot open kernel file '{}'", path)};
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+  if (is_elf(bytes)) return from_elf_bytes(std::move(bytes), path);
+  return from_assembly(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
+                       path);
+}
+
+std::vector<std::string> Program::kernel_names() const {
+  std::vector<std::string> names;
+  for (const elf::Symbol& s : image_->elf.symbols) {
+    if (is_kernel_symbol(image_->elf, s)) names.emplace_back(s.name);
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+Result<Kernel> Program::kernel(std::string_view name) const {
+  const elf::Symbol* s = image_->elf.find_symbol(name);
+  if (s == nullptr || !is_code_symbol(image_->elf, *s)) {
+    const auto names = kernel_names();
+    return Error{fmt::format("no kernel '{}' in '{}'; kernels: {}", name, image_->name,
+                             names.empty() ? "(none)" : fmt::format("{}", fmt::join(names, ", ")))};
+  }
+  return Kernel(*this, std::string(name), s->value);
+}
+
+const std::string& Program::name() const {
+  return image_->name;
+}
+
+// Kernel --------------------------------------------------------------------------------
+
+Kernel& Kernel::arg(const Buffer& buffer) {
+  const uint32_t address = buffer.address();
+  Arg a{Arg::Kind::Buffer, {}, 0};
+  const auto* p = reinterpret_cast<const std::byte*>(&address);
+  a.bytes.assign(p, p + sizeof(address));
+  args_.push_back(std::move(a));
+  return *this;
+}
+
+Kernel& Kernel::arg_bytes(std::span<const std::byte> value) {
+  args_.push_back(Arg{Arg::Kind::Value, std::vector<std::byte>(value.begin(), value.end()), 0});
+  return *this;
+}
+
+Kernel& Kernel::arg_local(uint32_t bytes) {
+  args_.push_back(Arg{Arg::Kind::Local, {}, bytes});
+  return *this;
+}
+
+void Kernel::clear_args() {
+  args_.clear();
+}
+
+}  // namespace ventus

@@ -1,0 +1,40 @@
+// run_kernel_command: `ventus run` as one library call (argument specs, files, launch, summary).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ventus/runtime.hpp"
+
+namespace ventus {
+
+struct RunOptions {
+  std::string kernel_file;             // ELF or assembly (.s)
+  std::string kernel;                  // kernel symbol
+  std::string global;                  // "X[,Y[,Z]]"
+  std::string local;                   // "X[,Y[,Z]]"; empty = chosen to fit the device
+  std::vector<std::string> args;       // in order, see docs/runtime.md "ventus run"
+  std::string log_path;                // commit log
+  std::string config_path;             // TOML machine description
+  std::vector<std::string> overrides;  // key=value
+  bool ref_compat = false;
+};
+
+struct RunReport {
+  std::string kernel;
+  LaunchStats stats;
+  std::string fault;  // the guest fault that stopped the kernel (outputs not written), or ""
+  // "vecadd: 4 work-groups, 8 warps, 1234 warp-instructions, 5678 thread-instructions,
+  //  0.002 s, 0.62 M warp-instr/s"
+  std::string summary() const;
+};
+
+// Loads the kernel, creates the device, builds the arguments (reading input files), launches,
+// then writes the output files. Input and usage problems are an Error naming the argument or
+// file; a guest fault is reported in RunReport::fault.
+Result<RunReport> run_kernel_command(const RunOptions& options,
+                                     const std::function<void(std::string_view)>& print_sink);
+
+}  // namespace ventus

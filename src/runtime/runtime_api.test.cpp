@@ -1,0 +1,1 @@
+// placeholder: runtime_api.test.cpp

@@ -1,0 +1,1 @@
+// placeholder: runtime_launch.test.cpp

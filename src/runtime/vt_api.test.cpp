@@ -1,0 +1,1 @@
+// placeholder: vt_api.test.cpp

@@ -1,0 +1,51 @@
+// `ventus run`: runs one kernel of an ELF or assembly file with arguments from the command line.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "commands.hpp"
+#include "runtime/run_command.hpp"
+
+namespace ventus::tools {
+namespace {
+
+// Exit status: 0 the kernel ran to its end, 1 a guest fault stopped it, 2 a usage or input
+// error (nothing was run or no output written).
+int run_run_command(const RunOptions& options) {
+  auto report =
+      run_kernel_command(options, [](std::string_view line) { fmt::print("{}\n", line); });
+  if (!report) {
+    fmt::print(stderr, "ventus run: {}\n", report.error().message);
+    return 2;
+  }
+  if (!report->fault.empty()) {
+    fmt::print(stderr, "ventus run: {}\n", report->fault);
+    return 1;
+  }
+  fmt::print("{}\n", report->summary());
+  return 0;
+}
+
+}  // namespace
+
+void register_run(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<RunOptions>();
+  CLI::App* cmd = app.add_subcommand("run", "Run a kernel of an ELF or assembly file");
+  cmd->add_option("FILE", o->kernel_file, "kernel ELF or Ventus assembly (.s)")->required();
+  cmd->add_option("--kernel", o->kernel, "kernel name (symbol)")->required();
+  cmd->add_option("--global", o->global, "global size X[,Y[,Z]]")->required();
+  cmd->add_option("--local", o->local, "local size X[,Y[,Z]] (default: fits the device)");
+  cmd->add_option("--arg", o->args,
+                  "argument, in order: buf:in:FILE[:T] buf:inout:FILE[:T] buf:out:FILE:SIZE[:T] "
+                  "u32:N i32:N u64:N i64:N f32:X local:BYTES (.txt files are text, one number "
+                  "per line, T = u32|i32|f32|hex; other files raw bytes)");
+  cmd->add_option("--log", o->log_path, "write the commit log (ISA.md §10) to this file");
+  cmd->add_option("--config", o->config_path, "TOML machine description (configs/default.toml)");
+  cmd->add_option("--set", o->overrides, "override a machine key, e.g. threads_per_warp=16");
+  cmd->add_flag("--ref-compat", o->ref_compat,
+                "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
+  cmd->callback([o, &exit_status] { exit_status = run_run_command(*o); });
+}
+
+}  // namespace ventus::tools
