@@ -1,0 +1,122 @@
+// `ventus demo`: runs a handful of the kernel suite on the default machine and
+// prints a table (kernel, configuration, result check, warp instructions,
+// simulation speed).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "kernels/matmul_tiled/matmul_tiled.hpp"
+#include "kernels/nn/nn.hpp"
+#include "kernels/reduction/reduction.hpp"
+#include "kernels/saxpy/saxpy.hpp"
+#include "kernels/scan/scan.hpp"
+#include "kernels/vecadd/vecadd.hpp"
+
+namespace ventus::tools {
+namespace {
+
+using kernels::RunReport;
+
+struct DemoOptions {
+  unsigned threads_per_warp = MachineConfig{}.threads_per_warp;
+};
+
+struct DemoCase {
+  std::string kernel;
+  std::function<Result<RunReport>(Device&)> run;
+};
+
+// The kernels are embedded in the binary (kernels/CMakeLists.txt), so the demo works from
+// any directory without the source tree. Work-groups use up to 64 threads but never more
+// warps than the machine's warp slots.
+// nn (kernels-b's Rodinia NearestNeighbor) reports its own run; check it here the same way.
+Result<RunReport> run_nn_demo(Device& device, uint32_t local) {
+  using namespace kernels;
+  const uint32_t count = 3000;
+  const auto lat = random_floats(count, 21, -90.0f, 90.0f);
+  const auto lng = random_floats(count, 22, -180.0f, 180.0f);
+  std::vector<LatLong> records(count);
+  for (uint32_t i = 0; i < count; ++i) records[i] = {lat[i], lng[i]};
+  auto run = nn_run(device, records, 30.0f, 90.0f, local);
+  if (!run) return run.error();
+  RunReport report = make_report("nn", fmt::format("records={} local={}", count, local));
+  report.stats = run->stats;
+  report.launches = 1;
+  const auto want = nn_reference(records, 30.0f, 90.0f);
+  record_check(report,
+               compare_exact(std::span<const float>(run->distances), std::span<const float>(want)));
+  return report;
+}
+
+std::vector<DemoCase> demo_cases(const MachineConfig& machine) {
+  using namespace kernels;
+  const uint32_t group = std::min(64u, machine.warp_slots_per_sm * machine.threads_per_warp);
+  const uint32_t tile = group >= 64 ? 8 : group >= 16 ? 4 : 2;
+  return {
+      {"vecadd", [=](Device& d) { return run_vecadd(d, {.n = 4000, .local = group}); }},
+      {"saxpy", [=](Device& d) { return run_saxpy(d, {.n = 4000, .local = group, .a = 2.5f}); }},
+      {"matmul_tiled",
+       [=](Device& d) { return run_matmul_tiled(d, {.m = 30, .n = 30, .k = 30, .tile = tile}); }},
+      {"reduction", [=](Device& d) { return run_reduction(d, {.n = 4000, .local = group}); }},
+      {"scan", [=](Device& d) { return run_scan(d, {.n = 2000, .local = group}); }},
+      {"nn", [=](Device& d) { return run_nn_demo(d, group); }},
+  };
+}
+
+std::string speed(const LaunchStats& stats) {
+  if (stats.wall_seconds <= 0) return "-";
+  return fmt::format("{:.2f} M warp-instr/s",
+                     static_cast<double>(stats.warp_instructions) / stats.wall_seconds / 1e6);
+}
+
+int run_demo(const DemoOptions& options) {
+  MachineConfig machine;
+  machine.threads_per_warp = options.threads_per_warp;
+  fmt::print("Ventus functional simulator: {} SMs, {} threads per warp, {} warp slots per SM\n\n",
+             machine.sm_count, machine.threads_per_warp, machine.warp_slots_per_sm);
+  fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", "kernel", "configuration", "check", "warp instr",
+             "speed");
+  int failures = 0;
+  for (const DemoCase& demo : demo_cases(machine)) {
+    // A fresh device per kernel: every program is loaded at the ELF's link address.
+    auto device = Device::create(machine);
+    auto report = device ? demo.run(**device) : Result<RunReport>(device.error());
+    if (!report) {
+      fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", demo.kernel, "-", "FAIL", "-",
+                 report.error().message);
+      ++failures;
+      continue;
+    }
+    fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", report->kernel, report->configuration,
+               report->pass ? "pass" : "FAIL", report->stats.warp_instructions,
+               speed(report->stats));
+    if (!report->pass) {
+      fmt::print("  {}\n", report->detail);
+      ++failures;
+    }
+  }
+  fmt::print("\n{}\n", failures == 0 ? "all results match the CPU reference"
+                                     : fmt::format("{} kernel(s) FAILED", failures));
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void register_demo(CLI::App& app, int& exit_status) {
+  auto options = std::make_shared<DemoOptions>();
+  CLI::App* cmd = app.add_subcommand("demo",
+                                     "Run a few kernels of the suite on the "
+                                     "default machine and check the results");
+  cmd->add_option("-t,--threads-per-warp", options->threads_per_warp,
+                  "threads per warp (4, 8, 16 or 32)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({1u, 2u, 4u, 8u, 16u, 32u}));
+  cmd->callback([options, &exit_status] { exit_status = run_demo(*options); });
+}
+
+}  // namespace ventus::tools
