@@ -169,6 +169,8 @@ class Device {
   const MachineConfig& config() const;
   Result<Buffer> allocate(size_t bytes);  // 4 KiB aligned from 0x90000000 (ISA.md §7.9)
   Status free(const Buffer& buffer);
+  // Buffers allocated and not yet freed (launches free their own temporaries: a leak check).
+  size_t live_buffers() const;
   // Checks the ND-range against the device (local size limits, global multiple of local)
   // and the kernel's arguments, then runs every work-group.
   Result<Event> launch(const Kernel& kernel, const NDRange& range,

@@ -74,6 +74,10 @@ Result<Buffer> Device::allocate(size_t bytes) {
   return Buffer(this, *base, bytes);
 }
 
+size_t Device::live_buffers() const {
+  return state_->buffers.size();
+}
+
 Status Device::free(const Buffer& buffer) {
   if (buffer.device_ != this) return Error{"the buffer does not belong to this device"};
   return state_->release(buffer.address_);

@@ -1,1 +1,205 @@
-// placeholder: runtime_api.test.cpp
+// Unit tests of the C++ runtime API: configs, devices, buffers, programs and kernels.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "ventus/runtime.hpp"
+
+namespace ventus {
+namespace {
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / ("ventus_rt_" + name);
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+TEST(MachineConfig, TomlFileAndOverrides) {
+  auto c = MachineConfig::from_toml_file(
+      temp_file("ok.toml", "sm_count = 4\nthreads_per_warp = 16\nref_compat = true\n"));
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->sm_count, 4u);
+  EXPECT_EQ(c->threads_per_warp, 16u);
+  EXPECT_TRUE(c->ref_compat);
+  EXPECT_EQ(c->warp_slots_per_sm, 8u);  // untouched keys keep the defaults
+  ASSERT_TRUE(c->set("threads_per_warp=32"));
+  EXPECT_EQ(c->threads_per_warp, 32u);
+  ASSERT_TRUE(c->set("print_buffer_bytes=0x100"));
+  EXPECT_EQ(c->print_buffer_bytes, 0x100u);
+}
+
+TEST(MachineConfig, ErrorsNameFileAndKey) {
+  const std::string unknown = temp_file("unknown.toml", "sm_cont = 4\n");
+  auto c = MachineConfig::from_toml_file(unknown);
+  ASSERT_FALSE(c);
+  EXPECT_NE(c.error().message.find(unknown), std::string::npos);
+  EXPECT_NE(c.error().message.find("sm_cont"), std::string::npos);
+  EXPECT_FALSE(MachineConfig::from_toml_file(temp_file("bad.toml", "sm_count = \n")));
+  EXPECT_FALSE(MachineConfig::from_toml_file(temp_file("neg.toml", "sm_count = -1\n")));
+  EXPECT_FALSE(MachineConfig::from_toml_file(temp_file("t3.toml", "threads_per_warp = 3\n")));
+  EXPECT_FALSE(MachineConfig::from_toml_file("/nonexistent/ventus.toml"));
+  MachineConfig m;
+  EXPECT_FALSE(m.set("threads_per_warp"));
+  EXPECT_FALSE(m.set("nope=1"));
+  EXPECT_FALSE(m.set("sm_count=x"));
+  EXPECT_FALSE(m.set("ref_compat=maybe"));
+  EXPECT_FALSE(m.set("sm_count=99999999999"));
+}
+
+TEST(MachineConfig, DefaultTomlMatchesBuiltInDefaults) {
+  auto c = MachineConfig::from_toml_file(VENTUS_SOURCE_DIR "/configs/default.toml");
+  ASSERT_TRUE(c) << c.error().message;
+  const MachineConfig d;
+  EXPECT_EQ(c->sm_count, d.sm_count);
+  EXPECT_EQ(c->warp_slots_per_sm, d.warp_slots_per_sm);
+  EXPECT_EQ(c->threads_per_warp, d.threads_per_warp);
+  EXPECT_EQ(c->local_memory_bytes, d.local_memory_bytes);
+  EXPECT_EQ(c->private_memory_bytes_per_thread, d.private_memory_bytes_per_thread);
+  EXPECT_EQ(c->print_buffer_bytes, d.print_buffer_bytes);
+}
+
+TEST(Device, RejectsInvalidConfig) {
+  MachineConfig c;
+  c.threads_per_warp = 12;
+  EXPECT_FALSE(Device::create(c));
+  c = {};
+  c.warp_slots_per_sm = 0;
+  EXPECT_FALSE(Device::create(c));
+}
+
+TEST(Device, AllocatesLikeTheReferenceDriver) {
+  auto device = Device::create();
+  ASSERT_TRUE(device);
+  auto a = (*device)->allocate(64);
+  auto b = (*device)->allocate(0x1001);
+  auto c = (*device)->allocate(4);
+  ASSERT_TRUE(a && b && c);
+  // ISA.md §8: 4 KiB aligned, allocation order, from 0x90000000.
+  EXPECT_EQ(a->address(), 0x90000000u);
+  EXPECT_EQ(b->address(), 0x90001000u);
+  EXPECT_EQ(c->address(), 0x90003000u);
+  EXPECT_EQ(b->size(), 0x1001u);
+  EXPECT_FALSE((*device)->allocate(0));
+  EXPECT_TRUE((*device)->free(*b));
+  EXPECT_FALSE((*device)->free(*b));  // double free
+  auto other = Device::create();
+  ASSERT_TRUE(other);
+  EXPECT_FALSE((*other)->free(*a));  // another device's buffer
+}
+
+TEST(Buffer, WriteReadFillCopy) {
+  auto device = Device::create();
+  ASSERT_TRUE(device);
+  auto a = (*device)->allocate(16);
+  auto b = (*device)->allocate(16);
+  ASSERT_TRUE(a && b);
+  const std::vector<uint32_t> values{1, 2, 3, 4};
+  ASSERT_TRUE(a->write(std::span<const uint32_t>(values)));
+  auto back = a->read_as<uint32_t>(4);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, values);
+  ASSERT_TRUE(b->fill(0xdeadbeef));
+  ASSERT_TRUE(b->fill(0x01020304, 4, 4));
+  auto filled = b->read_as<uint32_t>(4);
+  ASSERT_TRUE(filled);
+  EXPECT_EQ(*filled, (std::vector<uint32_t>{0xdeadbeef, 0x01020304, 0xdeadbeef, 0xdeadbeef}));
+  ASSERT_TRUE(b->copy_from(*a, 4, 8, 8));  // a[1..2] -> b[2..3]
+  filled = b->read_as<uint32_t>(2, 8);
+  ASSERT_TRUE(filled);
+  EXPECT_EQ(*filled, (std::vector<uint32_t>{2, 3}));
+  const std::vector<uint8_t> one{0xaa};
+  ASSERT_TRUE(a->write(std::span<const uint8_t>(one), 15));
+  auto last = a->read_as<uint8_t>(1, 15);
+  ASSERT_TRUE(last);
+  EXPECT_EQ((*last)[0], 0xaa);
+}
+
+TEST(Buffer, BoundsAndLifetimeErrors) {
+  auto device = Device::create();
+  ASSERT_TRUE(device);
+  auto a = (*device)->allocate(16);
+  auto b = (*device)->allocate(8);
+  ASSERT_TRUE(a && b);
+  const std::vector<uint32_t> five(5, 7);
+  auto too_big = a->write(std::span<const uint32_t>(five));
+  ASSERT_FALSE(too_big);
+  EXPECT_NE(too_big.error().message.find("does not fit"), std::string::npos);
+  EXPECT_FALSE(a->read_as<uint32_t>(1, 16));
+  EXPECT_FALSE(a->read_as<uint32_t>(1, SIZE_MAX));  // offset overflow
+  EXPECT_FALSE(a->fill(0, 12, 8));
+  EXPECT_FALSE(b->copy_from(*a, 0, 0, 16));  // destination too small
+  EXPECT_FALSE(b->copy_from(*a, 12, 0, 8));  // source range too small
+  ASSERT_TRUE((*device)->free(*a));
+  auto freed = a->read_as<uint32_t>(1);
+  ASSERT_FALSE(freed);
+  EXPECT_NE(freed.error().message.find("freed"), std::string::npos);
+}
+
+constexpr const char* kTwoKernels = R"(
+    .text
+    .globl first
+    .type first, @function
+first:
+    ret
+    .globl second
+    .type second, @function
+second:
+    ret
+)";
+
+TEST(Program, FromAssemblyListsKernels) {
+  auto p = Program::from_assembly(kTwoKernels, "two.s");
+  ASSERT_TRUE(p) << p.error().message;
+  EXPECT_EQ(p->name(), "two.s");
+  EXPECT_EQ(p->kernel_names(), (std::vector<std::string>{"first", "second"}));
+  auto k = p->kernel("second");
+  ASSERT_TRUE(k);
+  EXPECT_EQ(k->name(), "second");
+  EXPECT_EQ(k->entry(), p->kernel("first")->entry() + 4);
+  auto missing = p->kernel("third");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message.find("kernels: first, second"), std::string::npos);
+}
+
+TEST(Program, ErrorsAndFiles) {
+  auto bad = Program::from_assembly("    bogus x1\n", "bad.s");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("bad.s:1"), std::string::npos);
+  EXPECT_FALSE(Program::from_file("/nonexistent/kernel.s"));
+  EXPECT_FALSE(Program::from_elf_bytes({0x7f, 'E', 'L', 'F', 1}, "short.elf"));
+  auto from_file = Program::from_file(VENTUS_SOURCE_DIR "/tests/runtime_kernels/add_scaled.s");
+  ASSERT_TRUE(from_file) << from_file.error().message;
+  EXPECT_EQ(from_file->kernel_names(), std::vector<std::string>{"add_scaled"});
+}
+
+TEST(Program, PrintfKernelsGetTheDeviceLibrary) {
+  auto p = Program::from_file(VENTUS_SOURCE_DIR "/tests/runtime_kernels/hello_printf.s");
+  ASSERT_TRUE(p) << p.error().message;
+  EXPECT_EQ(p->kernel_names(), std::vector<std::string>{"hello_printf"});  // not vt_printf
+  EXPECT_TRUE(p->kernel("vt_printf"));                                     // linked in, callable
+}
+
+TEST(Kernel, ArgumentsInOrder) {
+  auto device = Device::create();
+  auto p = Program::from_assembly(kTwoKernels, "two.s");
+  ASSERT_TRUE(device && p);
+  auto buf = (*device)->allocate(4);
+  auto k = p->kernel("first");
+  ASSERT_TRUE(buf && k);
+  const uint64_t wide = 0x1122334455667788ull;
+  k->arg(*buf).arg(7u).arg(wide).arg_local(256);
+  ASSERT_EQ(k->args().size(), 4u);
+  EXPECT_EQ(k->args()[0].kind, Kernel::Arg::Kind::Buffer);
+  EXPECT_EQ(k->args()[0].bytes.size(), 4u);
+  EXPECT_EQ(k->args()[1].kind, Kernel::Arg::Kind::Value);
+  EXPECT_EQ(k->args()[2].bytes.size(), 8u);
+  EXPECT_EQ(k->args()[3].kind, Kernel::Arg::Kind::Local);
+  EXPECT_EQ(k->args()[3].local_bytes, 256u);
+  k->clear_args();
+  EXPECT_TRUE(k->args().empty());
+}
+
+}  // namespace
+}  // namespace ventus

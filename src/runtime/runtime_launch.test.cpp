@@ -1,1 +1,194 @@
-// placeholder: runtime_launch.test.cpp
+// Launch tests: ND-range checks, argument checks, results, faults, logs and kernel printf.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ventus/runtime.hpp"
+
+namespace ventus {
+namespace {
+
+struct AddScaled {
+  std::unique_ptr<Device> device;
+  std::optional<Kernel> kernel;
+  std::optional<Buffer> a, b, c;
+  std::vector<int32_t> host_a, host_b;
+
+  explicit AddScaled(MachineConfig config, uint32_t n, int32_t k) {
+    device = std::move(Device::create(config).value());
+    auto program = Program::from_file(VENTUS_SOURCE_DIR "/tests/runtime_kernels/add_scaled.s");
+    kernel = program.value().kernel("add_scaled").value();
+    for (uint32_t i = 0; i < n; ++i) {
+      host_a.push_back(static_cast<int32_t>(i * 3) - 7);
+      host_b.push_back(static_cast<int32_t>(1000 - i));
+    }
+    a = device->allocate(4 * n).value();
+    b = device->allocate(4 * n).value();
+    c = device->allocate(4 * n).value();
+    EXPECT_TRUE(a->write(std::span<const int32_t>(host_a)));
+    EXPECT_TRUE(b->write(std::span<const int32_t>(host_b)));
+    EXPECT_TRUE(c->fill(0));
+    kernel->arg(*a).arg(*b).arg(*c).arg(k);
+  }
+  // CPU reference: c[i] = a[i] * k + b[i].
+  std::vector<int32_t> expected(int32_t k) const {
+    std::vector<int32_t> out;
+    for (size_t i = 0; i < host_a.size(); ++i) out.push_back(host_a[i] * k + host_b[i]);
+    return out;
+  }
+};
+
+NDRange range1(uint32_t global, uint32_t local) {
+  NDRange r;
+  r.global = {global, 1, 1};
+  r.local = {local, 1, 1};
+  return r;
+}
+
+TEST(Launch, ComputesWithPartlyFilledWarps) {
+  MachineConfig config;
+  config.threads_per_warp = 4;
+  AddScaled t(config, 24, 5);
+  auto event = t.device->launch(*t.kernel, range1(24, 6));  // 2 warps, the second half full
+  ASSERT_TRUE(event) << event.error().message;
+  auto stats = event->wait();
+  ASSERT_TRUE(stats) << stats.error().message;
+  EXPECT_EQ(stats->work_groups, 4u);
+  EXPECT_EQ(stats->warps, 8u);
+  EXPECT_GT(stats->warp_instructions, 0u);
+  EXPECT_GT(stats->thread_instructions, stats->warp_instructions);
+  EXPECT_EQ(t.c->read_as<int32_t>(24).value(), t.expected(5));
+}
+
+TEST(Launch, TemporaryBuffersAreFreedAndReusedAddressesAdvance) {
+  AddScaled t(MachineConfig{}, 16, 2);
+  ASSERT_TRUE(t.device->launch(*t.kernel, range1(16, 8)).value().wait());
+  // Only the three user buffers remain live (arguments, private, metadata, print freed).
+  EXPECT_EQ(t.device->live_buffers(), 3u);
+  ASSERT_TRUE(t.device->launch(*t.kernel, range1(16, 16)).value().wait());
+  EXPECT_EQ(t.device->live_buffers(), 3u);
+  EXPECT_EQ(t.c->read_as<int32_t>(16).value(), t.expected(2));
+}
+
+TEST(Launch, RangeErrors) {
+  AddScaled t(MachineConfig{}, 16, 1);
+  auto not_multiple = t.device->launch(*t.kernel, range1(16, 6));
+  ASSERT_FALSE(not_multiple);
+  EXPECT_NE(not_multiple.error().message.find("not a multiple"), std::string::npos);
+  auto too_large = t.device->launch(*t.kernel, range1(128, 128));  // 8 slots x 8 threads = 64
+  ASSERT_FALSE(too_large);
+  EXPECT_NE(too_large.error().message.find("exceeds the device maximum of 64"), std::string::npos);
+  EXPECT_FALSE(t.device->launch(*t.kernel, range1(0, 1)));
+  NDRange bad_dim = range1(16, 8);
+  bad_dim.work_dim = 4;
+  EXPECT_FALSE(t.device->launch(*t.kernel, bad_dim));
+  EXPECT_EQ(t.device->live_buffers(), 3u);  // nothing leaked
+}
+
+TEST(Launch, ArgumentErrors) {
+  AddScaled t(MachineConfig{}, 16, 1);
+  auto other = Device::create().value();
+  auto foreign = other->allocate(4).value();
+  Kernel k = *t.kernel;
+  k.clear_args();
+  k.arg(foreign).arg(*t.b).arg(*t.c).arg(1);
+  // The foreign address 0x90000000 is t.a's on this device, so free t.a to make it unknown.
+  ASSERT_TRUE(t.device->free(*t.a));
+  auto e = t.device->launch(k, range1(16, 8));
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("argument 0"), std::string::npos);
+  Kernel local = *t.kernel;
+  local.clear_args();
+  local.arg_local(1u << 20);  // larger than the device's local memory
+  auto big = t.device->launch(local, range1(8, 8));
+  ASSERT_FALSE(big);
+  EXPECT_NE(big.error().message.find("local memory"), std::string::npos);
+}
+
+TEST(Launch, GuestFaultIsReportedByWait) {
+  AddScaled t(MachineConfig{}, 16, 1);
+  auto event = t.device->launch(*t.kernel, range1(32, 8));  // buffers hold only 16 elements
+  ASSERT_TRUE(event);
+  auto stats = event->wait();
+  ASSERT_FALSE(stats);
+  EXPECT_NE(stats.error().message.find("kernel 'add_scaled'"), std::string::npos);
+  EXPECT_NE(stats.error().message.find("work-group 2"), std::string::npos);
+  EXPECT_NE(stats.error().message.find("access fault"), std::string::npos);
+  EXPECT_EQ(t.device->live_buffers(), 3u);
+}
+
+TEST(Launch, WritesTheCommitLog) {
+  AddScaled t(MachineConfig{}, 8, 1);
+  LaunchOptions options;
+  options.log_path = (std::filesystem::temp_directory_path() / "ventus_rt_launch.log").string();
+  ASSERT_TRUE(t.device->launch(*t.kernel, range1(8, 8), options).value().wait());
+  std::ifstream in(options.log_path);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("core   0: 0x80000000"), std::string::npos)
+      << text.str().substr(0, 300);
+  options.log_path = "/nonexistent/dir/x.log";
+  auto bad = t.device->launch(*t.kernel, range1(8, 8), options).value().wait();
+  EXPECT_FALSE(bad);
+}
+
+TEST(Launch, RefCompatModeRunsToo) {
+  MachineConfig config;
+  config.ref_compat = true;
+  AddScaled t(config, 16, 3);
+  auto stats = t.device->launch(*t.kernel, range1(16, 8)).value().wait();
+  ASSERT_TRUE(stats) << stats.error().message;
+  EXPECT_EQ(t.c->read_as<int32_t>(16).value(), t.expected(3));
+}
+
+TEST(Printf, SeveralWorkGroupsPrintThroughTheSink) {
+  MachineConfig config;
+  config.threads_per_warp = 4;
+  auto device = Device::create(config).value();
+  auto program = Program::from_file(VENTUS_SOURCE_DIR "/tests/runtime_kernels/hello_printf.s");
+  ASSERT_TRUE(program) << program.error().message;
+  auto kernel = program->kernel("hello_printf").value();
+  std::vector<int32_t> x(24);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<int32_t>(i * i) - 50;
+  auto buf = device->allocate(4 * x.size()).value();
+  ASSERT_TRUE(buf.write(std::span<const int32_t>(x)));
+  kernel.arg(buf);
+  std::vector<std::string> lines;
+  LaunchOptions options;
+  options.print_sink = [&](std::string_view line) { lines.emplace_back(line); };
+  auto stats = device->launch(kernel, range1(24, 8), options).value().wait();
+  ASSERT_TRUE(stats) << stats.error().message;
+  // One message per thread, in execution order: groups one after another, warps in order.
+  ASSERT_EQ(lines.size(), 24u);
+  for (uint32_t g = 0; g < 3; ++g) {
+    for (uint32_t l = 0; l < 8; ++l) {
+      const uint32_t i = g * 8 + l;
+      EXPECT_EQ(lines[i], "[wg (" + std::to_string(g) + ",0,0) thread " + std::to_string(l) +
+                              "] hello from group " + std::to_string(g) + ", local " +
+                              std::to_string(l) + ": x = " + std::to_string(x[i]));
+    }
+  }
+}
+
+TEST(Printf, NoPrintBufferMeansNoOutput) {
+  MachineConfig config;
+  config.print_buffer_bytes = 0;
+  auto device = Device::create(config).value();
+  auto kernel = Program::from_file(VENTUS_SOURCE_DIR "/tests/runtime_kernels/hello_printf.s")
+                    .value()
+                    .kernel("hello_printf")
+                    .value();
+  auto buf = device->allocate(64).value();
+  ASSERT_TRUE(buf.fill(1));
+  kernel.arg(buf);
+  int calls = 0;
+  LaunchOptions options;
+  options.print_sink = [&](std::string_view) { ++calls; };
+  ASSERT_TRUE(device->launch(kernel, range1(8, 8), options).value().wait());
+  EXPECT_EQ(calls, 0);
+}
+
+}  // namespace
+}  // namespace ventus
