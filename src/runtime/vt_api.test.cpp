@@ -1,1 +1,169 @@
-// placeholder: vt_api.test.cpp
+// Tests of the vt_* C ABI in libventus.so: every function, its checks and a full launch.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "asm/assembler.hpp"
+#include "elf/elf_writer.hpp"
+#include "ventus.h"
+
+namespace {
+
+std::vector<uint8_t> kernel_elf() {
+  std::ifstream in(VENTUS_SOURCE_DIR "/tests/runtime_kernels/add_scaled.s");
+  std::stringstream text;
+  text << in.rdbuf();
+  auto out = ventus::as::assemble_text("add_scaled.s", text.str());
+  EXPECT_TRUE(out.ok());
+  return ventus::elf::write_elf(out.image);
+}
+
+class VtApi : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_EQ(vt_dev_open(&dev_), 0); }
+  void TearDown() override { EXPECT_EQ(vt_dev_close(dev_), 0); }
+  vt_device_h dev_ = nullptr;
+};
+
+TEST_F(VtApi, OpenCloseAndNullHandles) {
+  EXPECT_EQ(vt_dev_open(nullptr), -1);
+  EXPECT_EQ(vt_dev_close(nullptr), -1);
+  int not_a_device = 0;
+  EXPECT_EQ(vt_dev_close(&not_a_device), -1);
+  uint64_t v = 0;
+  EXPECT_EQ(vt_buf_alloc(nullptr, 4, &v, 0, 0, 0), -1);
+  EXPECT_EQ(vt_buf_free(nullptr, 0, nullptr, 0, 0), -1);
+  EXPECT_EQ(vt_one_buf_free(nullptr, 0, &v, 0, 0), -1);
+  EXPECT_EQ(vt_copy_to_dev(nullptr, 0x90000000, &v, 4, 0, 0), -1);
+  EXPECT_EQ(vt_copy_from_dev(nullptr, 0x90000000, &v, 4, 0, 0), -1);
+  EXPECT_EQ(vt_start(nullptr, nullptr, 0), -1);
+  EXPECT_EQ(vt_ready_wait(nullptr, 0), -1);
+  EXPECT_EQ(vt_upload_kernel_bytes(nullptr, &v, 4, 0), -1);
+  EXPECT_EQ(vt_upload_kernel_file(nullptr, "x", 0), -1);
+  EXPECT_EQ(vt_dump_perf(nullptr, stdout), -1);
+  EXPECT_EQ(vt_root_mem_alloc(nullptr, 0), -1);
+  EXPECT_EQ(vt_root_mem_free(nullptr, 0), -1);
+  EXPECT_STREQ(vt_last_error(nullptr), "invalid device handle");
+}
+
+TEST_F(VtApi, Caps) {
+  uint64_t v = 0;
+  ASSERT_EQ(vt_dev_caps(nullptr, VT_CAPS_MAX_THREADS, &v), 0);  // pocl asks before opening
+  EXPECT_EQ(v, 8u);
+  ASSERT_EQ(vt_dev_caps(&dev_, VT_CAPS_MAX_WARPS, &v), 0);
+  EXPECT_EQ(v, 8u);
+  ASSERT_EQ(vt_dev_caps(&dev_, VT_CAPS_MAX_CORES, &v), 0);
+  EXPECT_EQ(v, 2u);
+  ASSERT_EQ(vt_dev_caps(&dev_, VT_CAPS_LOCAL_MEM_SIZE, &v), 0);
+  EXPECT_EQ(v, 128u * 1024);
+  ASSERT_EQ(vt_dev_caps(&dev_, VT_CAPS_ALLOC_BASE_ADDR, &v), 0);
+  EXPECT_EQ(v, 0x90000000u);
+  ASSERT_EQ(vt_dev_caps(&dev_, VT_CAPS_KERNEL_BASE_ADDR, &v), 0);
+  EXPECT_EQ(v, 0x80000000u);
+  EXPECT_EQ(vt_dev_caps(&dev_, VT_CAPS_VERSION, &v), 0);
+  EXPECT_EQ(vt_dev_caps(&dev_, VT_CAPS_CACHE_LINE_SIZE, &v), 0);
+  EXPECT_EQ(vt_dev_caps(&dev_, 99, &v), -1);
+  EXPECT_EQ(vt_dev_caps(&dev_, VT_CAPS_MAX_WARPS, nullptr), -1);
+  EXPECT_EQ(vt_root_mem_alloc(dev_, 0), 0);
+  EXPECT_EQ(vt_root_mem_free(dev_, 0), 0);
+  EXPECT_EQ(vt_root_mem_alloc(dev_, -1), -1);
+}
+
+TEST_F(VtApi, BuffersAndCopies) {
+  uint64_t a = 0, b = 0;
+  ASSERT_EQ(vt_buf_alloc(dev_, 64, &a, 0, 0, 0), 0);
+  ASSERT_EQ(vt_buf_alloc(dev_, 8, &b, 0, 0, 0), 0);
+  EXPECT_EQ(a, 0x90000000u);
+  EXPECT_EQ(b, 0x90001000u);
+  EXPECT_EQ(vt_buf_alloc(dev_, 0, &a, 0, 0, 0), -1);
+  EXPECT_EQ(vt_buf_alloc(dev_, 4, nullptr, 0, 0, 0), -1);
+  EXPECT_EQ(vt_buf_alloc(dev_, uint64_t{1} << 33, &b, 0, 0, 0), -1);
+  const uint32_t in[4] = {1, 2, 3, 4};
+  uint32_t out[4] = {};
+  ASSERT_EQ(vt_copy_to_dev(dev_, a + 8, in, sizeof in, 0, 0), 0);
+  ASSERT_EQ(vt_copy_from_dev(dev_, a + 8, out, sizeof out, 0, 0), 0);
+  EXPECT_EQ(out[3], 4u);
+  EXPECT_EQ(vt_copy_to_dev(dev_, b, in, sizeof in, 0, 0), -1);  // overruns the 8-byte buffer
+  EXPECT_NE(std::string(vt_last_error(dev_)).find("overruns"), std::string::npos);
+  EXPECT_EQ(vt_copy_to_dev(dev_, 0x10000, in, 4, 0, 0), -1);        // unmapped
+  EXPECT_EQ(vt_copy_to_dev(dev_, 0xfffffffeull, in, 4, 0, 0), -1);  // wraps the address space
+  EXPECT_EQ(vt_copy_to_dev(dev_, a, nullptr, 4, 0, 0), -1);
+  EXPECT_EQ(vt_copy_to_dev(dev_, a, in, 0, 0, 0), -1);
+  EXPECT_EQ(vt_copy_from_dev(dev_, a, nullptr, 4, 0, 0), -1);
+  EXPECT_EQ(vt_copy_from_dev(dev_, a + 60, out, 8, 0, 0), -1);
+  EXPECT_EQ(vt_one_buf_free(dev_, 0, &b, 0, 0), 0);
+  EXPECT_EQ(vt_one_buf_free(dev_, 0, &b, 0, 0), -1);  // already freed
+  EXPECT_EQ(vt_one_buf_free(dev_, 0, nullptr, 0, 0), -1);
+  EXPECT_EQ(vt_copy_from_dev(dev_, b, out, 4, 0, 0), -1);
+  EXPECT_EQ(vt_buf_free(dev_, 0, nullptr, 0, 0), 0);  // frees everything
+  EXPECT_EQ(vt_copy_from_dev(dev_, a, out, 4, 0, 0), -1);
+  uint64_t c = 0;
+  ASSERT_EQ(vt_buf_alloc(dev_, 4, &c, 0, 0, 0), 0);
+  EXPECT_EQ(c, 0x90002000u);  // the reference driver never reuses addresses
+}
+
+TEST_F(VtApi, UploadErrors) {
+  EXPECT_EQ(vt_upload_kernel_file(dev_, "/nonexistent.riscv", 0), -1);
+  EXPECT_EQ(vt_upload_kernel_file(dev_, nullptr, 0), -1);
+  const char junk[] = "not an elf";
+  EXPECT_EQ(vt_upload_kernel_bytes(dev_, junk, sizeof junk, 0), -1);
+  EXPECT_EQ(vt_upload_kernel_bytes(dev_, nullptr, 4, 0), -1);
+  EXPECT_EQ(vt_upload_kernel_bytes(dev_, junk, 0, 0), -1);
+  vt_meta_data meta{};
+  EXPECT_EQ(vt_start(dev_, &meta, 0), -1);  // nothing uploaded
+  EXPECT_NE(std::string(vt_last_error(dev_)).find("no kernel uploaded"), std::string::npos);
+  EXPECT_EQ(vt_ready_wait(dev_, MAX_TIMEOUT), -1);
+}
+
+// Launches add_scaled (c = a * k + b) the way the driver's test programs do.
+TEST_F(VtApi, StartRunsTheKernel) {
+  constexpr uint32_t kN = 16, kNumt = 4, kNumw = 2, kGroups = 2, kPds = 1024;
+  int32_t a[kN], b[kN], c[kN] = {};
+  for (uint32_t i = 0; i < kN; ++i) {
+    a[i] = static_cast<int32_t>(i) - 3;
+    b[i] = static_cast<int32_t>(100 * i);
+  }
+  uint64_t va, vb, vc, vargs, vpds, vmeta;
+  ASSERT_EQ(vt_buf_alloc(dev_, sizeof a, &va, 0, 0, 0), 0);
+  ASSERT_EQ(vt_buf_alloc(dev_, sizeof b, &vb, 0, 0, 0), 0);
+  ASSERT_EQ(vt_buf_alloc(dev_, sizeof c, &vc, 0, 0, 0), 0);
+  ASSERT_EQ(vt_buf_alloc(dev_, 16, &vargs, 0, 0, 0), 0);
+  ASSERT_EQ(vt_buf_alloc(dev_, kPds * kNumt * kNumw * kGroups, &vpds, 0, 0, 0), 0);
+  ASSERT_EQ(vt_buf_alloc(dev_, 14 * 4, &vmeta, 0, 0, 0), 0);
+  ASSERT_EQ(vt_copy_to_dev(dev_, va, a, sizeof a, 0, 0), 0);
+  ASSERT_EQ(vt_copy_to_dev(dev_, vb, b, sizeof b, 0, 0), 0);
+  const auto elf = kernel_elf();
+  ASSERT_EQ(vt_upload_kernel_bytes(dev_, elf.data(), elf.size(), 0), 0) << vt_last_error(dev_);
+  const uint32_t args[4] = {static_cast<uint32_t>(va), static_cast<uint32_t>(vb),
+                            static_cast<uint32_t>(vc), 7};
+  ASSERT_EQ(vt_copy_to_dev(dev_, vargs, args, sizeof args, 0, 0), 0);
+  uint32_t knl[14] = {0x800000a8, static_cast<uint32_t>(vargs), 1, kN, 1, 1, kNumt * kNumw, 1, 1};
+  ASSERT_EQ(vt_copy_to_dev(dev_, vmeta, knl, sizeof knl, 0, 0), 0);
+  vt_meta_data meta{0, {kGroups, 1, 1}, kNumt, kNumw, vmeta, 0x1000, kPds, 32, 32, vpds};
+  ASSERT_EQ(vt_start(dev_, &meta, 0), 0) << vt_last_error(dev_);
+  EXPECT_EQ(vt_ready_wait(dev_, MAX_TIMEOUT), 0);
+  ASSERT_EQ(vt_copy_from_dev(dev_, vc, c, sizeof c, 0, 0), 0);
+  for (uint32_t i = 0; i < kN; ++i) EXPECT_EQ(c[i], a[i] * 7 + b[i]) << i;
+  std::FILE* perf = std::tmpfile();
+  ASSERT_EQ(vt_dump_perf(dev_, perf), 0);
+  EXPECT_GT(std::ftell(perf), 0);
+  std::fclose(perf);
+  EXPECT_EQ(vt_dump_perf(dev_, nullptr), -1);
+  // Misuse of vt_start: null descriptor, metadata outside every buffer, a fault.
+  EXPECT_EQ(vt_start(dev_, nullptr, 0), -1);
+  vt_meta_data bad = meta;
+  bad.metaDataBaseAddr = 0x12345000;
+  EXPECT_EQ(vt_start(dev_, &bad, 0), -1);
+  bad = meta;
+  bad.kernel_size[0] = 4;  // reads past a and b: a guest fault
+  EXPECT_EQ(vt_start(dev_, &bad, 0), -1);
+  EXPECT_NE(std::string(vt_last_error(dev_)).find("access fault"), std::string::npos);
+  EXPECT_EQ(vt_ready_wait(dev_, 0), -1);
+  bad.wf_size = 3;  // not a power of two
+  EXPECT_EQ(vt_start(dev_, &bad, 0), -1);
+}
+
+}  // namespace
