@@ -1,6 +1,6 @@
 # hello_printf: every thread prints its global id and x[global id] with vt_printf
-# (docs/printf.md). Argument buffer: 0 x (int*). The local size must be a multiple of the
-# warp width (no guard for partly filled warps).
+# (docs/printf.md). Argument buffer: 0 x (int*). Threads past the local size (partly filled
+# last warp) are guarded off and print nothing.
     .rodata
 .Lformat:
     .asciz "hello from group %u, local %u: x = %d\n"
@@ -20,6 +20,12 @@ hello_printf:
     csrr    t4, tid
     vid.v   v1
     vadd.vx v1, v1, t4              # argument 1: local id
+    vmsltu.vx v4, v1, t2            # L < local size
+    vmv.v.x v5, zero
+.Lguard:
+    auipc   t1, 0
+    setrpc  zero, t1, .Ljoin - .Lguard
+    vbeq    v4, v5, .Ljoin
     vadd.vx v3, v1, t3              # global id
     vsll.vi v3, v3, 2
     vadd.vx v3, v3, a2
@@ -27,6 +33,8 @@ hello_printf:
     la      a0, .Lformat
     li      a1, 3
     call    vt_printf
+.Ljoin:
+    join    zero, zero, 0
     lw      ra, -4(sp)
     addi    sp, sp, -4
     ret
