@@ -26,6 +26,10 @@ struct Device::State {
   memory::BumpAllocator allocator;
   std::map<uint32_t, uint64_t> buffers;  // live allocations: base -> requested bytes
   std::optional<elf::ElfFile> uploaded;  // vt_upload_kernel_*: the ELF vt_start runs
+  // Regions of the program image currently loaded: the device holds one program at a time
+  // (code and data at their link addresses, ISA.md §7.8), so a launch of another program
+  // replaces them.
+  std::vector<uint32_t> program_regions;
 
   explicit State(const MachineConfig& machine)
       : config(machine),

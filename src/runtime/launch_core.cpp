@@ -92,12 +92,15 @@ std::vector<uint32_t> local_buffer_addresses(const std::vector<uint32_t>& sizes)
 
 Status load_segments(Device::State& state, const elf::ElfFile& elf) {
   if (!state.config.ref_compat) {
+    for (uint32_t base : state.program_regions) (void)state.memory.unmap_region(base);
+    state.program_regions.clear();
     for (const elf::Segment& seg : elf.load_segments()) {
-      if (seg.memsz == 0 || state.memory.map().find(seg.paddr, seg.memsz) != nullptr) continue;
+      if (seg.memsz == 0) continue;
       auto mapped = state.memory.map_region({seg.paddr, seg.memsz, memory::RegionKind::kCode,
                                              fmt::format("ELF segment 0x{:08x}", seg.paddr)});
       if (!mapped)
         return Error{fmt::format("cannot load the kernel ELF: {}", mapped.error().message)};
+      state.program_regions.push_back(seg.paddr);
     }
   }
   write_segment_bytes(state.memory, elf);

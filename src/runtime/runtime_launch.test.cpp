@@ -62,6 +62,48 @@ TEST(Launch, ComputesWithPartlyFilledWarps) {
   EXPECT_EQ(t.c->read_as<int32_t>(24).value(), t.expected(5));
 }
 
+// A device holds one program image at a time; launching another program replaces it
+// (regression: the second program's segments used to collide with the first one's).
+TEST(Launch, OneDeviceRunsTwoDifferentProgramsInTurn) {
+  MachineConfig config;
+  config.threads_per_warp = 4;
+  AddScaled t(config, 8, 2);
+  ASSERT_TRUE(t.device->launch(*t.kernel, range1(8, 4)).value().wait());
+  // store_tid: c[tid] = tid + 100, with a longer .text than add_scaled's.
+  auto other = Program::from_assembly(R"(
+    .globl store_tid
+    .type store_tid, @function
+store_tid:
+    lw t0, 0(a0)
+    csrr t1, tid
+    vid.v v1
+    vadd.vx v1, v1, t1
+    vadd.vi v2, v1, 15
+    vadd.vi v2, v2, 15
+    vadd.vi v2, v2, 15
+    vadd.vi v2, v2, 15
+    vadd.vi v2, v2, 15
+    vadd.vi v2, v2, 15
+    vadd.vi v2, v2, 10
+    vsll.vi v1, v1, 2
+    vadd.vx v1, v1, t0
+    vsw12.v v2, 0(v1)
+    ret
+)",
+                                      "store_tid.s");
+  ASSERT_TRUE(other) << other.error().message;
+  auto kernel = other->kernel("store_tid").value();
+  kernel.arg(*t.b);
+  auto event = t.device->launch(kernel, range1(8, 8));  // one work-group: tid is global
+  ASSERT_TRUE(event) << event.error().message;
+  ASSERT_TRUE(event->wait()) << event->wait().error().message;
+  EXPECT_EQ(t.c->read_as<int32_t>(8).value(), t.expected(2));  // first program's result kept
+  const auto b = t.b->read_as<int32_t>(8).value();
+  for (int32_t i = 0; i < 8; ++i) EXPECT_EQ(b[static_cast<size_t>(i)], i + 100);
+  // And back to the first program on the same device.
+  ASSERT_TRUE(t.device->launch(*t.kernel, range1(8, 4)).value().wait());
+}
+
 TEST(Launch, TemporaryBuffersAreFreedAndReusedAddressesAdvance) {
   AddScaled t(MachineConfig{}, 16, 2);
   ASSERT_TRUE(t.device->launch(*t.kernel, range1(16, 8)).value().wait());
