@@ -57,6 +57,19 @@ TEST(AsmCli, ErrorsNameFileLineAndColumnAndFailWithoutWritingOutput) {
   EXPECT_FALSE(std::filesystem::exists(box.dir() / "bad.elf"));
 }
 
+TEST(AsmCli, AWrongFileStopsListingAfterTwentyErrors) {
+  ToolSandbox box(VENTUS_TOOL, "ventus_asm_cli");
+  std::string text;
+  for (int i = 0; i < 30; ++i) text += "not an instruction " + std::to_string(i) + "\n";
+  box.write_text("junk.s", text);
+  const auto r = box.run("as junk.s -o junk.elf");
+  EXPECT_NE(r.exit_status, 0);
+  EXPECT_NE(r.err.find("junk.s:20:"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("junk.s:21:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("10 more error(s) not shown"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("30 error(s)"), std::string::npos) << r.err;
+}
+
 TEST(AsmCli, MissingInputFileIsOneClearError) {
   ToolSandbox box(VENTUS_TOOL, "ventus_asm_cli");
   const auto r = box.run("as nowhere.s -o x.elf");

@@ -7,8 +7,13 @@
 
 namespace ventus::as {
 
-std::string format_diagnostics(std::span<const Diagnostic> diagnostics) {
+std::string format_diagnostics(std::span<const Diagnostic> diagnostics, size_t limit) {
   std::string out;
+  if (diagnostics.size() > limit) {
+    const size_t hidden = diagnostics.size() - limit;
+    return format_diagnostics(diagnostics.first(limit)) +
+           fmt::format("{} more error(s) not shown; is this an assembly file?\n", hidden);
+  }
   for (const Diagnostic& d : diagnostics) {
     if (d.line == 0) {
       out += fmt::format("{}: error: {}\n", d.file, d.message);

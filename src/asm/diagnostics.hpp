@@ -20,7 +20,11 @@ struct Diagnostic {
 using Diagnostics = std::vector<Diagnostic>;
 
 // "file:line:column: error: message\n  <line>\n  <caret>\n" for each diagnostic, in order.
-std::string format_diagnostics(std::span<const Diagnostic> diagnostics);
+// Formats at most `limit` diagnostics (file:line:column, the line, a caret) and, when some
+// are left out, one closing line saying how many (tools pass kErrorLimit, like clang's
+// -ferror-limit, so a wrong file does not flood the terminal).
+inline constexpr size_t kErrorLimit = 20;
+std::string format_diagnostics(std::span<const Diagnostic> diagnostics, size_t limit = SIZE_MAX);
 
 // Levenshtein distance (for "did you mean" suggestions).
 size_t edit_distance(std::string_view a, std::string_view b);

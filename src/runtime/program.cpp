@@ -56,7 +56,7 @@ Result<Program> Program::from_assembly(std::string_view source, std::string name
     sources.push_back({"<ventus device library>", std::string(device_library_source())});
   }
   as::AssembleOutput out = as::assemble(sources);
-  if (!out.ok()) return Error{as::format_diagnostics(out.diagnostics)};
+  if (!out.ok()) return Error{as::format_diagnostics(out.diagnostics, as::kErrorLimit)};
   return from_elf_bytes(elf::write_elf(out.image), std::move(name));
 }
 

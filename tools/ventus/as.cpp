@@ -51,7 +51,7 @@ int run_as(const AsOptions& options) {
   asm_options.crt0 = !options.no_crt0;
   const as::AssembleOutput out = as::assemble(sources, asm_options);
   if (!out.ok()) {
-    fmt::print(stderr, "{}", as::format_diagnostics(out.diagnostics));
+    fmt::print(stderr, "{}", as::format_diagnostics(out.diagnostics, as::kErrorLimit));
     fmt::print(stderr, "ventus as: {} error(s)\n", out.diagnostics.size());
     return 1;
   }
