@@ -215,6 +215,7 @@ Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions&
   for (const loader::Launch& launch : test_case->launches) {
     auto launch_report = runner.run(launch);
     if (!launch_report) return launch_report.error();
+    if (options.after_launch) options.after_launch(launch, memory);
     report.launches.push_back(std::move(launch_report.value()));
     if (report.launches.back().fault) break;
   }

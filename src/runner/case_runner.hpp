@@ -3,12 +3,15 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/result.hpp"
 #include "functional/engine.hpp"
+#include "loader/test_case.hpp"
+#include "memory/device_memory.hpp"
 
 namespace ventus::runner {
 
@@ -17,6 +20,10 @@ struct CaseOptions {
   std::optional<std::filesystem::path> log_dir;   // one `<launch>.log` per launch
   std::optional<std::filesystem::path> dump_dir;  // one `<launch>.out` per launch
   uint64_t max_instructions = 0;                  // per launch, warp-instructions; 0 = none
+  // Called after every launch that ran without an input error (also after a faulting one),
+  // with the case's memory as it stands then: lets tests read back any buffer by its case
+  // address, which `.out` dumps of later launches do not list.
+  std::function<void(const loader::Launch&, const memory::DeviceMemory&)> after_launch;
 };
 
 struct LaunchReport {
