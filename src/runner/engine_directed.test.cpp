@@ -1,11 +1,14 @@
 // Directed engine tests: SIMT divergence, barriers with ended warps, regext, division edge
-// cases, every reachable trap kind with its message, multi-work-group ND-ranges.
+// cases, every reachable trap kind with its message, multi-work-group ND-ranges. The programs
+// are assembly text built by src/asm.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "isa/names.hpp"
 #include "runner/program_runner.hpp"
 
 namespace ventus::runner {
@@ -16,16 +19,45 @@ using functional::TrapKind;
 constexpr uint32_t kOut = 0x90000000u;
 constexpr uint32_t kLocal = 0x70000800u;
 
-ProgramBuilder start() {
-  ProgramBuilder p;
-  p.op("addi", {5, 0, 32}).op("vsetvli", {5, 5, 0xd0});  // vl = numt, as start.S does
-  return p;
+// vl = numt, as start.S does (ISA.md §7.3); every program starts with it.
+constexpr std::string_view kStart = R"(
+        .text
+        li      t0, 32
+        vsetvli t0, t0, e32, m1, ta, ma
+)";
+
+// endprg, then what start.S does after it: tohost = 1 (ends --ref-compat runs, ISA.md §7.3).
+constexpr std::string_view kFinish = R"(
+        endprg  x0, x0, x0
+        li      s0, 1
+        li      s1, 0x80001000          # tohost
+        sw      s0, 0(s1)
+)";
+
+// Stores `reg` of every thread to kOut + 4 * (tid + i) + offset.
+std::string store_vector(std::string_view reg, uint32_t offset = 0) {
+  return fmt::format(R"(
+        csrr    t2, tid                 # first thread id of this warp
+        vid.v   v20
+        vadd.vx v20, v20, t2
+        vsll.vi v20, v20, 2
+        li      s0, {:#x}
+        vadd.vx v20, v20, s0
+        vsw12.v {}, 0(v20)
+)",
+                     kOut + offset, reg);
 }
 
-ProgramOutcome run(const ProgramBuilder& p, uint32_t numt, uint32_t numw,
+// kStart, then `body`: the assembled image, or an empty one (failing the test) on errors.
+elf::ElfImage assemble(std::string_view body) {
+  auto image = assemble_program("directed.s", std::string(kStart) + std::string(body));
+  EXPECT_TRUE(image) << (image ? "" : image.error().message);
+  return image ? std::move(image.value()) : elf::ElfImage{};
+}
+
+ProgramOutcome run(const elf::ElfImage& image, uint32_t numt, uint32_t numw,
                    std::array<uint32_t, 3> groups = {1, 1, 1}, Mode mode = Mode::Default,
                    uint64_t limit = 1'000'000) {
-  EXPECT_EQ(p.error(), "");
   functional::LaunchConfig config;
   config.kernel_name = "directed";
   config.numt = numt;
@@ -36,65 +68,51 @@ ProgramOutcome run(const ProgramBuilder& p, uint32_t numt, uint32_t numw,
   functional::EngineOptions options;
   options.mode = mode;
   options.max_warp_instructions = limit;
-  return run_program(p, config, options, {{kOut, 0x10000, "out"}});
+  return run_program(image, config, options, {{kOut, 0x10000, "out"}});
 }
 
 uint32_t word(const ProgramOutcome& o, uint32_t addr) {
   return o.memory.store().read32(addr);
 }
 
-// endprg, then what start.S does after it: tohost = 1 (ends --ref-compat runs, ISA.md §7.3).
-void finish(ProgramBuilder& p) {
-  p.op("endprg", {}).op("addi", {8, 0, 1}).li(9, 0x80001000u).op("sw", {8, 0, 9});
-}
-
-// Stores v`reg` of every thread to kOut + 4 * (tid + i) + offset.
-void store_vector(ProgramBuilder& p, unsigned reg, uint32_t offset = 0) {
-  p.op("csrrs", {7, isa::csr::kTid, 0}).op("vid.v", {20, 1}).op("vadd.vx", {20, 20, 7, 1});
-  p.op("vsll.vi", {20, 20, 2, 1}).li(8, kOut + offset).op("vadd.vx", {20, 20, 8, 1});
-  p.op("vsw12.v", {reg, 0, 20});
-}
-
 // if (i < 4) { if (i & 1) acc += 10; else acc += 20; } else acc += 100;  three times.
-ProgramBuilder nested_divergence() {
-  ProgramBuilder p = start();
-  p.op("vid.v", {1, 1}).op("vmv.v.x", {10, 0}).op("addi", {7, 0, 4}).op("vmv.v.x", {7, 7});
-  p.op("addi", {9, 0, 100}).op("addi", {11, 0, 20}).op("addi", {12, 0, 10});
-  p.op("addi", {13, 0, 3});
-  const uint32_t loop = p.pc();
-  const uint32_t rpc1 = p.pc();
-  p.op("auipc", {6, 0}).op("setrpc", {0, 6, 0});
-  const uint32_t br1 = p.pc();
-  p.op("vblt", {1, 7, 0}).op("vadd.vx", {10, 10, 9, 1});
-  const uint32_t jump1 = p.pc();
-  p.op("jal", {0, 0});
-  const uint32_t then1 = p.pc();
-  p.op("vand.vi", {2, 1, 1, 1}).op("vmv.v.x", {3, 0});
-  const uint32_t rpc2 = p.pc();
-  p.op("auipc", {6, 0}).op("setrpc", {0, 6, 0});
-  const uint32_t br2 = p.pc();
-  p.op("vbne", {2, 3, 0}).op("vadd.vx", {10, 10, 11, 1});
-  const uint32_t jump2 = p.pc();
-  p.op("jal", {0, 0});
-  const uint32_t odd = p.pc();
-  p.op("vadd.vx", {10, 10, 12, 1});
-  const uint32_t join2 = p.pc();
-  p.op("join", {0, 0, 0});
-  const uint32_t jump3 = p.pc();
-  p.op("jal", {0, 0});
-  const uint32_t join1 = p.pc();
-  p.op("join", {0, 0, 0});
-  p.patch(rpc1 + 4, "setrpc", {0, 6, int64_t{join1} - rpc1});
-  p.patch(br1, "vblt", {1, 7, int64_t{then1} - br1});
-  p.patch(jump1, "jal", {0, int64_t{join1} - jump1});
-  p.patch(rpc2 + 4, "setrpc", {0, 6, int64_t{join2} - rpc2});
-  p.patch(br2, "vbne", {2, 3, int64_t{odd} - br2});
-  p.patch(jump2, "jal", {0, int64_t{join2} - jump2});
-  p.patch(jump3, "jal", {0, int64_t{join1} - jump3});
-  p.op("addi", {13, 13, -1}).op("bne", {13, 0, p.to(loop)});
-  store_vector(p, 10);
-  finish(p);
-  return p;
+// Each if/else is setrpc (reconvergence pc = its join) + a vector branch (ISA.md §2.4).
+elf::ElfImage nested_divergence() {
+  return assemble(R"(
+        vid.v   v1                      # v1 = i
+        vmv.v.x v10, zero               # v10 = acc
+        li      t2, 4
+        vmv.v.x v7, t2
+        li      s1, 100
+        li      a1, 20
+        li      a2, 10
+        li      a3, 3                   # loop trips
+.Lloop:
+        auipc   t1, 0
+        setrpc  zero, t1, .Ljoin1 - .Lloop
+        vblt    v1, v7, .Lthen1         # i < 4
+        vadd.vx v10, v10, s1            # else: acc += 100
+        j       .Ljoin1
+.Lthen1:
+        vand.vi v2, v1, 1
+        vmv.v.x v3, zero
+.Lrpc2:
+        auipc   t1, 0
+        setrpc  zero, t1, .Ljoin2 - .Lrpc2
+        vbne    v2, v3, .Lodd           # i & 1
+        vadd.vx v10, v10, a1            # even: acc += 20
+        j       .Ljoin2
+.Lodd:
+        vadd.vx v10, v10, a2            # odd: acc += 10
+.Ljoin2:
+        join    zero, zero, 0
+        j       .Ljoin1
+.Ljoin1:
+        join    zero, zero, 0
+        addi    a3, a3, -1
+        bnez    a3, .Lloop
+)" + store_vector("v10") +
+                  std::string(kFinish));
 }
 
 TEST(EngineDirected, NestedDivergenceInALoopReconvergesWithTheRightSums) {
@@ -110,15 +128,27 @@ TEST(EngineDirected, NestedDivergenceInALoopReconvergesWithTheRightSums) {
 
 // Warp 0 ends at once; warps 1..3 publish wid+1 in local memory, meet at a barrier, then
 // each sums what the others published. Without a working barrier a warp sees zeros.
-ProgramBuilder barrier_after_end() {
-  ProgramBuilder p = start();
-  p.op("csrrs", {7, isa::csr::kWid, 0}).op("bne", {7, 0, 8}).op("endprg", {});
-  p.op("slli", {8, 7, 2}).li(9, kLocal).op("add", {10, 8, 9}).op("addi", {11, 7, 1});
-  p.op("sw", {11, 0, 10}).op("barrier", {1});
-  p.op("lw", {12, 4, 9}).op("lw", {13, 8, 9}).op("add", {12, 12, 13}).op("lw", {13, 12, 9});
-  p.op("add", {12, 12, 13}).li(14, kOut).op("add", {14, 14, 8}).op("sw", {12, 0, 14});
-  finish(p);
-  return p;
+elf::ElfImage barrier_after_end() {
+  return assemble(fmt::format(R"(
+        csrr    t2, wid
+        bnez    t2, 1f
+        endprg  x0, x0, x0              # warp 0 ends before the barrier
+1:      slli    s0, t2, 2
+        li      s1, {:#x}               # local memory
+        add     a0, s0, s1
+        addi    a1, t2, 1
+        sw      a1, 0(a0)               # local[wid] = wid + 1
+        barrier x0, x0, 1
+        lw      a2, 4(s1)
+        lw      a3, 8(s1)
+        add     a2, a2, a3
+        lw      a3, 12(s1)
+        add     a2, a2, a3              # a2 = local[1] + local[2] + local[3]
+        li      a4, {:#x}
+        add     a4, a4, s0
+        sw      a2, 0(a4)               # out[wid] = a2
+{})",
+                              kLocal, kOut, kFinish));
 }
 
 TEST(EngineDirected, BarrierCountsEndedWarpsAsArrivedInBothModes) {
@@ -130,16 +160,27 @@ TEST(EngineDirected, BarrierCountsEndedWarpsAsArrivedInBothModes) {
 }
 
 TEST(EngineDirected, RegextExtendsScalarAndVectorRegisterIndicesForOneInstruction) {
-  ProgramBuilder p = start();
-  p.li(5, 1234).op("regext", {0, 0, 1}).op("addi", {1, 5, 0});  // x33 = 1234
-  p.op("addi", {1, 0, 7});                                      // x1 = 7: prefix consumed
-  p.op("regext", {0, 0, 8}).op("addi", {14, 1, 0});             // x14 = x33
-  p.li(15, kOut).op("sw", {14, 0, 15}).op("sw", {1, 4, 15});
-  p.op("regext", {0, 0, 1}).op("vmv.v.x", {0, 5});         // v32 = 1234
-  p.op("regext", {0, 0, 64}).op("vadd.vx", {3, 0, 0, 1});  // v3 = v32 + 0
-  store_vector(p, 3, 0x100);
-  p.op("endprg", {});
-  const ProgramOutcome o = run(p, 4, 1);
+  // The prefixes are written out (not left to the assembler's x33/v32 syntax) so the test
+  // pins the engine's reading of regext's immediate (ISA.md §5.5: 3 bits per operand).
+  const elf::ElfImage image = assemble(fmt::format(R"(
+        li      t0, 1234
+        regext  zero, zero, 1           # rd + 32
+        addi    ra, t0, 0               # x33 = 1234
+        addi    ra, zero, 7             # x1 = 7: the prefix was consumed
+        regext  zero, zero, 8           # rs1 + 32
+        addi    a4, ra, 0               # x14 = x33
+        li      a5, {:#x}
+        sw      a4, 0(a5)
+        sw      ra, 4(a5)
+        regext  zero, zero, 1
+        vmv.v.x v0, t0                  # v32 = 1234
+        regext  zero, zero, 64          # rs2 + 32
+        vadd.vx v3, v0, zero            # v3 = v32 + 0
+{}
+        endprg  x0, x0, x0
+)",
+                                                   kOut, store_vector("v3", 0x100)));
+  const ProgramOutcome o = run(image, 4, 1);
   ASSERT_FALSE(o.result.fault) << o.result.fault->message();
   EXPECT_EQ(word(o, kOut), 1234u);
   EXPECT_EQ(word(o, kOut + 4), 7u);
@@ -147,13 +188,27 @@ TEST(EngineDirected, RegextExtendsScalarAndVectorRegisterIndicesForOneInstructio
 }
 
 TEST(EngineDirected, DivisionByZeroAndOverflowFollowRiscV) {
-  ProgramBuilder p = start();
-  p.li(5, 0x80000000u).op("addi", {6, 0, -1}).li(7, 77).li(15, kOut);
-  p.op("div", {10, 5, 6}).op("sw", {10, 0, 15}).op("rem", {10, 5, 6}).op("sw", {10, 4, 15});
-  p.op("div", {10, 7, 0}).op("sw", {10, 8, 15}).op("rem", {10, 7, 0}).op("sw", {10, 12, 15});
-  p.op("divu", {10, 7, 0}).op("sw", {10, 16, 15}).op("remu", {10, 7, 0}).op("sw", {10, 20, 15});
-  p.op("endprg", {});
-  const ProgramOutcome o = run(p, 4, 1);
+  const elf::ElfImage image = assemble(fmt::format(R"(
+        li      t0, 0x80000000
+        li      t1, -1
+        li      t2, 77
+        li      a5, {:#x}
+        div     a0, t0, t1              # overflow
+        sw      a0, 0(a5)
+        rem     a0, t0, t1
+        sw      a0, 4(a5)
+        div     a0, t2, zero            # division by zero
+        sw      a0, 8(a5)
+        rem     a0, t2, zero
+        sw      a0, 12(a5)
+        divu    a0, t2, zero
+        sw      a0, 16(a5)
+        remu    a0, t2, zero
+        sw      a0, 20(a5)
+        endprg  x0, x0, x0
+)",
+                                                   kOut));
+  const ProgramOutcome o = run(image, 4, 1);
   ASSERT_FALSE(o.result.fault) << o.result.fault->message();
   const uint32_t expected[] = {0x80000000u, 0, 0xffffffffu, 77, 0xffffffffu, 77};
   for (uint32_t k = 0; k < 6; ++k) EXPECT_EQ(word(o, kOut + 4 * k), expected[k]) << k;
@@ -161,40 +216,30 @@ TEST(EngineDirected, DivisionByZeroAndOverflowFollowRiscV) {
 
 struct TrapCase {
   const char* name;
-  ProgramBuilder program;
+  std::string body;
   TrapKind kind;
   const char* detail;
 };
 
 std::vector<TrapCase> trap_cases() {
-  std::vector<TrapCase> cases;
-  ProgramBuilder illegal = start();
-  illegal.op("addi", {0, 0, 0});
-  const_cast<std::vector<uint32_t>&>(illegal.words()).push_back(0xffffffffu);
-  cases.push_back({"illegal", illegal, TrapKind::IllegalInstruction, "illegal instruction"});
-  ProgramBuilder misaligned = start();
-  misaligned.li(6, kOut + 2).op("lw", {7, 0, 6});
-  cases.push_back({"misaligned", misaligned, TrapKind::MisalignedAccess, "0x90000002"});
-  ProgramBuilder unmapped = start();
-  unmapped.li(6, 0xa0000000u).op("sw", {0, 0, 6});
-  cases.push_back({"unmapped", unmapped, TrapKind::AccessFault, "0xa0000000"});
-  ProgramBuilder divergent = start();
-  divergent.op("vid.v", {1, 1}).op("vmv.v.x", {2, 0}).op("vbne", {1, 2, 8}).op("endprg", {});
-  divergent.op("endprg", {});
-  cases.push_back({"divergent endprg", divergent, TrapKind::DivergentEndprg, "partial"});
-  ProgramBuilder forever = start();
-  forever.op("jal", {0, 0});
-  cases.push_back({"limit", forever, TrapKind::InstructionLimit, "1000 warp-instructions"});
-  ProgramBuilder ecall = start();
-  ecall.op("ecall", {});
-  cases.push_back({"ecall", ecall, TrapKind::Unsupported, "ecall"});
-  return cases;
+  return {
+      {"illegal", "nop\n.word 0xffffffff\n", TrapKind::IllegalInstruction, "illegal instruction"},
+      {"misaligned", fmt::format("li t1, {:#x}\nlw t2, 0(t1)\n", kOut + 2),
+       TrapKind::MisalignedAccess, "0x90000002"},
+      {"unmapped", "li t1, 0xa0000000\nsw zero, 0(t1)\n", TrapKind::AccessFault, "0xa0000000"},
+      // Thread 0 falls through to the first endprg while the others branch to the second.
+      {"divergent endprg",
+       "vid.v v1\nvmv.v.x v2, zero\nvbne v1, v2, 1f\nendprg x0, x0, x0\n1: endprg x0, x0, x0\n",
+       TrapKind::DivergentEndprg, "partial"},
+      {"limit", "1: j 1b\n", TrapKind::InstructionLimit, "1000 warp-instructions"},
+      {"ecall", "ecall\n", TrapKind::Unsupported, "ecall"},
+  };
 }
 
 TEST(EngineDirected, EveryTrapStopsTheLaunchWithAMessageNamingWhereItHappened) {
   for (const TrapCase& c : trap_cases()) {
     SCOPED_TRACE(c.name);
-    const ProgramOutcome o = run(c.program, 4, 2, {1, 1, 1}, Mode::Default, 1000);
+    const ProgramOutcome o = run(assemble(c.body), 4, 2, {1, 1, 1}, Mode::Default, 1000);
     ASSERT_TRUE(o.result.fault);
     EXPECT_EQ(o.result.fault->kind, c.kind);
     const std::string message = o.result.fault->message();
@@ -208,14 +253,17 @@ TEST(EngineDirected, EveryTrapStopsTheLaunchWithAMessageNamingWhereItHappened) {
 }
 
 TEST(EngineDirected, RefCompatTrapJumpsToMtvecLikeReference) {
-  ProgramBuilder p = start();
-  const uint32_t handler_slot = p.pc();
-  p.op("auipc", {6, 0}).op("addi", {6, 6, 0}).op("csrrw", {0, 0x305, 6});
-  p.li(7, 0x6ffffff0u).op("sw", {0, 0, 7});  // below REF's flat memory: store access fault
-  const uint32_t handler = p.pc();
-  p.patch(handler_slot + 4, "addi", {6, 6, int64_t{handler} - handler_slot});
-  p.op("addi", {8, 0, 1}).li(9, 0x80001000u).op("sw", {8, 0, 9});  // tohost = 1: the end
-  const ProgramOutcome o = run(p, 4, 1, {1, 1, 1}, Mode::RefCompat);
+  const elf::ElfImage image = assemble(R"(
+        la      t1, .Lhandler
+        csrw    mtvec, t1
+        li      t2, 0x6ffffff0
+        sw      zero, 0(t2)             # below REF's flat memory: store access fault
+.Lhandler:
+        li      s0, 1
+        li      s1, 0x80001000
+        sw      s0, 0(s1)               # tohost = 1: the end
+)");
+  const ProgramOutcome o = run(image, 4, 1, {1, 1, 1}, Mode::RefCompat);
   ASSERT_FALSE(o.result.fault) << o.result.fault->message();
   EXPECT_EQ(o.result.stats.ref_traps, 1u);
   ASSERT_TRUE(o.result.ref_trap);
@@ -223,19 +271,37 @@ TEST(EngineDirected, RefCompatTrapJumpsToMtvecLikeReference) {
 }
 
 // Each group records its ids, CSR_PDS and what it finds in its local memory before writing.
-ProgramBuilder group_ids() {
-  ProgramBuilder p = start();
-  p.op("csrrs", {10, isa::csr::kWgid, 0}).op("csrrs", {11, isa::csr::kWid, 0});
-  p.op("csrrs", {12, isa::csr::kNumw, 0}).op("mul", {13, 10, 12}).op("add", {13, 13, 11});
-  p.op("slli", {13, 13, 5}).li(14, kOut).op("add", {14, 14, 13});  // 8 words per warp
-  p.op("csrrs", {15, isa::csr::kGidx, 0}).op("sw", {15, 0, 14});
-  p.op("csrrs", {15, isa::csr::kGidy, 0}).op("sw", {15, 4, 14});
-  p.op("csrrs", {15, isa::csr::kGidz, 0}).op("sw", {15, 8, 14});
-  p.op("sw", {10, 12, 14}).op("csrrs", {15, isa::csr::kPds, 0}).op("sw", {15, 16, 14});
-  p.op("slli", {16, 11, 2}).li(17, kLocal).op("add", {17, 17, 16});
-  p.op("lw", {15, 0, 17}).op("sw", {15, 20, 14}).op("addi", {18, 10, 1}).op("sw", {18, 0, 17});
-  p.op("lw", {15, 0, 17}).op("sw", {15, 24, 14}).op("endprg", {});
-  return p;
+elf::ElfImage group_ids() {
+  return assemble(fmt::format(R"(
+        csrr    a0, wgid
+        csrr    a1, wid
+        csrr    a2, numw
+        mul     a3, a0, a2
+        add     a3, a3, a1
+        slli    a3, a3, 5               # 8 words per warp
+        li      a4, {:#x}
+        add     a4, a4, a3              # a4 = this warp's 8 words
+        csrr    a5, gidx
+        sw      a5, 0(a4)
+        csrr    a5, gidy
+        sw      a5, 4(a4)
+        csrr    a5, gidz
+        sw      a5, 8(a4)
+        sw      a0, 12(a4)
+        csrr    a5, pds
+        sw      a5, 16(a4)
+        slli    a6, a1, 2
+        li      a7, {:#x}
+        add     a7, a7, a6              # a7 = local[wid]
+        lw      a5, 0(a7)
+        sw      a5, 20(a4)              # what was there before this group wrote
+        addi    s2, a0, 1
+        sw      s2, 0(a7)
+        lw      a5, 0(a7)
+        sw      a5, 24(a4)
+        endprg  x0, x0, x0
+)",
+                              kOut, kLocal));
 }
 
 TEST(EngineDirected, EveryWorkGroupOfTwoAndThreeDimensionalRangesRunsWithItsOwnLocalMemory) {

@@ -1,31 +1,61 @@
-// run_program: memory setup for a built program and one timed launch.
+// run_program: assembling a small kernel, memory setup for its image and one timed launch.
 #include "runner/program_runner.hpp"
 
 #include <chrono>
 #include <optional>
 
+#include "asm/assembler.hpp"
 #include "memory/local_memory.hpp"
 
 namespace ventus::runner {
 
-ProgramOutcome run_program(const ProgramBuilder& program, functional::LaunchConfig config,
+Result<elf::ElfImage> assemble_program(std::string_view name, std::string_view source,
+                                       uint32_t base) {
+  as::AssembleOptions options;
+  options.crt0 = false;
+  options.text_base = base;
+  as::AssembleOutput out = as::assemble_text(name, source, options);
+  if (!out.ok()) return Error{as::format_diagnostics(out.diagnostics, as::kErrorLimit)};
+  return std::move(out.image);
+}
+
+namespace {
+
+bool loaded(const elf::ImageSection& section) {
+  return (section.flags & elf::kShfAlloc) != 0 && section.size() > 0;
+}
+
+// Default mode: each loaded section becomes a region of its own, then the buffers.
+void map_regions(const elf::ElfImage& image, const std::vector<BufferSpec>& buffers,
+                 memory::DeviceMemory& memory) {
+  for (const elf::ImageSection& s : image.sections) {
+    if (!loaded(s)) continue;
+    const bool code = (s.flags & elf::kShfExecinstr) != 0;
+    (void)memory.map_region(
+        {s.addr, s.size(), code ? memory::RegionKind::kCode : memory::RegionKind::kGlobal, s.name});
+  }
+  for (const BufferSpec& b : buffers) {
+    (void)memory.map_region({b.base, b.size, memory::RegionKind::kGlobal, b.name});
+  }
+}
+
+}  // namespace
+
+ProgramOutcome run_program(const elf::ElfImage& image, functional::LaunchConfig config,
                            const functional::EngineOptions& options,
                            const std::vector<BufferSpec>& buffers, uint32_t lds_bytes,
                            functional::ExecObserver* observer) {
   const bool ref = options.mode == functional::Mode::RefCompat;
   ProgramOutcome out{{}, ref ? memory::DeviceMemory::flat() : memory::DeviceMemory(), 0};
-  config.start_pc = program.base();
-  const auto code_bytes = static_cast<uint32_t>(4 * program.words().size());
-  if (!ref) {
-    (void)out.memory.map_region({program.base(), code_bytes, memory::RegionKind::kCode, "code"});
-    for (const BufferSpec& b : buffers) {
-      (void)out.memory.map_region({b.base, b.size, memory::RegionKind::kGlobal, b.name});
-    }
+  config.start_pc = image.entry;
+  if (ref) {
+    (void)functional::install_boot_rom(out.memory, image.entry);
   } else {
-    (void)functional::install_boot_rom(out.memory, program.base());
+    map_regions(image, buffers, out.memory);
   }
-  for (size_t i = 0; i < program.words().size(); ++i) {
-    out.memory.store().write32(program.base() + static_cast<uint32_t>(4 * i), program.words()[i]);
+  // NOBITS sections have no bytes: fresh memory already reads as zero.
+  for (const elf::ImageSection& s : image.sections) {
+    if (loaded(s) && !s.bytes.empty()) out.memory.store().write_bytes(s.addr, s.bytes);
   }
   std::optional<memory::LocalMemory> layout;
   if (!ref) layout.emplace(memory::lds_region_bytes(lds_bytes, config.numw));

@@ -1,15 +1,20 @@
-// run_program: runs a built program as one launch on fresh memory (benchmarks, directed tests).
+// run_program: assembles a small kernel (src/asm) and runs it as one launch on fresh memory
+// (benchmarks, directed tests).
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "common/result.hpp"
+#include "elf/elf_writer.hpp"
 #include "functional/launch.hpp"
 #include "memory/device_memory.hpp"
-#include "runner/program_builder.hpp"
 
 namespace ventus::runner {
+
+inline constexpr uint32_t kProgramBase = 0x80000000u;  // .text of a kernel (ISA.md §7.8)
 
 struct BufferSpec {
   uint32_t base = 0;
@@ -23,10 +28,16 @@ struct ProgramOutcome {
   double seconds = 0;
 };
 
-// Maps the code at program.base() and `buffers` in global memory, a local store of `lds_bytes`
-// per work-group (default mode; REF's flat memory with the boot ROM in --ref-compat), and runs
-// one launch with config.start_pc = program.base().
-ProgramOutcome run_program(const ProgramBuilder& program, functional::LaunchConfig config,
+// Assembles `source` on its own (no crt0, .text at `base`); an Error carries the formatted
+// diagnostics, `name` being the file name they show.
+Result<elf::ElfImage> assemble_program(std::string_view name, std::string_view source,
+                                       uint32_t base = kProgramBase);
+
+// Maps the image's non-empty allocatable sections (executable ones as code, the others as
+// global data) and `buffers` in global memory, a local store of `lds_bytes` per work-group
+// (default mode; REF's flat memory with the boot ROM in --ref-compat), copies the sections'
+// bytes and runs one launch with config.start_pc = image.entry.
+ProgramOutcome run_program(const elf::ElfImage& image, functional::LaunchConfig config,
                            const functional::EngineOptions& options,
                            const std::vector<BufferSpec>& buffers, uint32_t lds_bytes = 0x1000,
                            functional::ExecObserver* observer = nullptr);

@@ -1,9 +1,12 @@
-// The speed kernels (DESIGN.md §2.4 targets): built with ProgramBuilder, run without logging.
+// The speed kernels (DESIGN.md §2.4 targets): assembly text built by src/asm, run without logging.
 #include "runner/speed_bench.hpp"
 
 #include <fmt/format.h>
 
-#include "isa/names.hpp"
+#include <string>
+#include <string_view>
+#include <utility>
+
 #include "runner/program_runner.hpp"
 
 namespace ventus::runner {
@@ -11,79 +14,107 @@ namespace {
 
 constexpr uint32_t kBufferBase = 0x90000000u;
 
-// start.S's vector setup: vl = numt, e32/m1 (ISA.md §7.3).
-void prologue(ProgramBuilder& p, uint32_t iterations) {
-  p.op("addi", {5, 0, 32}).op("vsetvli", {5, 5, 0xd0});
-  p.li(9, iterations);
+// Each kernel is assembled after a header of .equ lines giving ITERATIONS (loop trips per
+// warp), GROUP_BYTES (one work-group's share of the buffer) and BUFFER (its base). Constants
+// are loaded with an explicit lui + addi (never `li`, whose length depends on the value) so
+// the instruction mix, and so the totals `ventus bench` prints, do not depend on the options.
+
+// Shared start: start.S's vector setup vl = numt, e32/m1 (ISA.md §7.3); s1 = loop counter.
+constexpr std::string_view kPrologue = R"(
+        .text
+        li      t0, 32
+        vsetvli t0, t0, e32, m1, ta, ma
+        lui     s1, %hi(ITERATIONS)
+        addi    s1, s1, %lo(ITERATIONS)
+)";
+
+// Vector integer ALU work with a scalar loop counter: 6 of 8 loop instructions are vector.
+constexpr std::string_view kAluBody = R"(
+        vid.v   v1                      # v1 = thread index in the warp
+        vmv.v.x v2, s1
+.Lloop:
+        vadd.vv v3, v1, v2
+        vmul.vv v4, v3, v1
+        vxor.vv v5, v4, v3
+        vsub.vv v2, v5, v1
+        vadd.vi v1, v1, 1
+        add     t1, t1, s1              # scalar work beside the vector work
+        addi    s1, s1, -1
+        bnez    s1, .Lloop
+        endprg  x0, x0, x0
+)";
+
+// Per-thread load and store of one word per thread, plus a scalar read-modify-write of the
+// first word of the work-group's slice.
+constexpr std::string_view kMemoryBody = R"(
+        csrr    t2, tid                 # first thread id of this warp (ISA.md §4)
+        csrr    s0, wgid
+        lui     a0, %hi(GROUP_BYTES)
+        addi    a0, a0, %lo(GROUP_BYTES)
+        mul     s0, s0, a0
+        lui     a1, %hi(BUFFER)
+        addi    a1, a1, %lo(BUFFER)
+        add     s0, s0, a1              # s0 = this work-group's slice of the buffer
+        vid.v   v1
+        vadd.vx v1, v1, t2
+        vsll.vi v1, v1, 2
+        vadd.vx v1, v1, s0              # v1 = address of this thread's word
+.Lloop:
+        vlw12.v v2, 0(v1)
+        vadd.vx v2, v2, s1
+        vsw12.v v2, 0(v1)
+        lw      a2, 0(s0)
+        add     a2, a2, s1
+        sw      a2, 0(s0)
+        addi    s1, s1, -1
+        bnez    s1, .Lloop
+        endprg  x0, x0, x0
+)";
+
+// Odd and even threads take different paths every trip and reconverge at .Ljoin
+// (setrpc + vbne + join, ISA.md §2.4).
+constexpr std::string_view kDivergentBody = R"(
+        vid.v   v1
+        vand.vi v2, v1, 1               # v2 = thread parity
+        vmv.v.x v8, zero
+.Lloop:
+        auipc   t1, 0
+        setrpc  zero, t1, .Ljoin - .Lloop   # reconvergence pc = .Ljoin
+        vbne    v2, v8, .Lodd
+        vadd.vv v3, v3, v1              # even threads
+        j       .Ljoin
+.Lodd:
+        vsub.vv v3, v3, v1              # odd threads
+        vadd.vi v4, v4, 3
+.Ljoin:
+        join    zero, zero, 0
+        addi    s1, s1, -1
+        bnez    s1, .Lloop
+        endprg  x0, x0, x0
+)";
+
+std::string kernel_source(std::string_view body, uint32_t iterations, uint32_t group_bytes) {
+  return fmt::format(
+      "        .equ ITERATIONS, {}\n        .equ GROUP_BYTES, {}\n"
+      "        .equ BUFFER, {:#x}\n{}{}",
+      iterations, group_bytes, kBufferBase, kPrologue, body);
 }
 
-void loop_tail(ProgramBuilder& p, uint32_t loop) {
-  p.op("addi", {9, 9, -1}).op("bne", {9, 0, p.to(loop)});
-  p.op("endprg", {});
-}
-
-// Vector integer ALU work with a scalar loop counter: 6 of 8 instructions are vector.
-ProgramBuilder alu_kernel(uint32_t iterations) {
-  ProgramBuilder p;
-  prologue(p, iterations);
-  p.op("vid.v", {1, 1}).op("vmv.v.x", {2, 9});
-  const uint32_t loop = p.pc();
-  p.op("vadd.vv", {3, 1, 2, 1}).op("vmul.vv", {4, 3, 1, 1}).op("vxor.vv", {5, 4, 3, 1});
-  p.op("vsub.vv", {2, 5, 1, 1}).op("vadd.vi", {1, 1, 1, 1}).op("add", {6, 6, 9});
-  loop_tail(p, loop);
-  return p;
-}
-
-// Per-thread loads and stores to one word per thread, plus a scalar read-modify-write.
-ProgramBuilder memory_kernel(uint32_t iterations, uint32_t group_bytes) {
-  ProgramBuilder p;
-  prologue(p, iterations);
-  p.op("csrrs", {7, isa::csr::kTid, 0}).op("csrrs", {8, isa::csr::kWgid, 0});
-  p.li(10, group_bytes).op("mul", {8, 8, 10}).li(11, kBufferBase).op("add", {8, 8, 11});
-  p.op("vid.v", {1, 1}).op("vadd.vx", {1, 1, 7, 1}).op("vsll.vi", {1, 1, 2, 1});
-  p.op("vadd.vx", {1, 1, 8, 1});
-  const uint32_t loop = p.pc();
-  p.op("vlw12.v", {2, 0, 1}).op("vadd.vx", {2, 2, 9, 1}).op("vsw12.v", {2, 0, 1});
-  p.op("lw", {12, 0, 8}).op("add", {12, 12, 9}).op("sw", {12, 0, 8});
-  loop_tail(p, loop);
-  return p;
-}
-
-// Odd and even threads take different paths every trip (vbne + setrpc + join, ISA.md §2.4).
-ProgramBuilder divergent_kernel(uint32_t iterations) {
-  ProgramBuilder p;
-  prologue(p, iterations);
-  p.op("vid.v", {1, 1}).op("vand.vi", {2, 1, 1, 1}).op("vmv.v.x", {8, 0});
-  const uint32_t loop = p.pc();
-  const uint32_t auipc = p.pc();
-  p.op("auipc", {6, 0}).op("setrpc", {0, 6, 0});  // patched below
-  const uint32_t branch = p.pc();
-  p.op("vbne", {2, 8, 0});  // patched below
-  p.op("vadd.vv", {3, 3, 1, 1});
-  const uint32_t jump = p.pc();
-  p.op("jal", {0, 0});  // patched below
-  const uint32_t taken = p.pc();
-  p.op("vsub.vv", {3, 3, 1, 1}).op("vadd.vi", {4, 4, 3, 1});
-  const uint32_t join = p.pc();
-  p.op("join", {0, 0, 0});
-  p.patch(auipc + 4, "setrpc", {0, 6, int64_t{join} - auipc});
-  p.patch(branch, "vbne", {2, 8, int64_t{taken} - branch});
-  p.patch(jump, "jal", {0, int64_t{join} - jump});
-  loop_tail(p, loop);
-  return p;
-}
-
-Result<SpeedBenchResult> run_one(const std::string& name, const ProgramBuilder& program,
+Result<SpeedBenchResult> run_one(const std::string& name, std::string_view body,
                                  const SpeedBenchOptions& options) {
-  if (!program.error().empty()) return Error{fmt::format("{}: {}", name, program.error())};
+  const uint32_t group_bytes = options.warps * options.threads * 4;
+  const auto image =
+      assemble_program(name + ".s", kernel_source(body, options.iterations, group_bytes));
+  if (!image) return Error{fmt::format("{}: {}", name, image.error().message)};
   functional::LaunchConfig config;
   config.kernel_name = name;
   config.numt = options.threads;
   config.numw = options.warps;
   config.num_groups = {options.work_groups, 1, 1};
-  const uint32_t bytes = options.work_groups * options.warps * options.threads * 4;
+  const uint32_t bytes = options.work_groups * group_bytes;
   functional::EngineOptions engine;
-  const ProgramOutcome out = run_program(program, config, engine, {{kBufferBase, bytes, "data"}});
+  const ProgramOutcome out =
+      run_program(image.value(), config, engine, {{kBufferBase, bytes, "data"}});
   if (out.result.fault) return Error{out.result.fault->message()};
   return SpeedBenchResult{name, out.result.stats, out.seconds};
 }
@@ -98,15 +129,14 @@ double SpeedBenchResult::thread_instructions_per_second() const {
 }
 
 Result<std::vector<SpeedBenchResult>> run_speed_benchmarks(const SpeedBenchOptions& options) {
-  const uint32_t group_bytes = options.warps * options.threads * 4;
-  const std::pair<std::string, ProgramBuilder> kernels[] = {
-      {"alu", alu_kernel(options.iterations)},
-      {"memory", memory_kernel(options.iterations, group_bytes)},
-      {"divergent", divergent_kernel(options.iterations)},
+  const std::pair<std::string, std::string_view> kernels[] = {
+      {"alu", kAluBody},
+      {"memory", kMemoryBody},
+      {"divergent", kDivergentBody},
   };
   std::vector<SpeedBenchResult> results;
-  for (const auto& [name, program] : kernels) {
-    auto result = run_one(name, program, options);
+  for (const auto& [name, body] : kernels) {
+    auto result = run_one(name, body, options);
     if (!result) return result.error();
     results.push_back(std::move(result.value()));
   }
