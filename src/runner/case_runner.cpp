@@ -68,7 +68,9 @@ functional::LaunchConfig launch_config(const loader::Launch& launch, const Progr
   config.pds_base = m.pds_base;
   config.pds_size = m.pds_size;
   const uint32_t entry = memory.store().read32(m.metadata_base);  // KNL_ENTRY (§7.1)
-  config.kernel_name = program.symbol_at(entry).value_or(launch.name);
+  // Without an ELF there are no symbols: name the entry address and the launch instead.
+  config.kernel_name = program.symbol_at(entry).value_or(
+      fmt::format("entry 0x{:08x} of launch {}", entry, launch.name));
   return config;
 }
 
