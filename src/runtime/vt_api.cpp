@@ -32,6 +32,8 @@ struct VtDevice {
   int last_status = 0;
 };
 
+// A non-null handle must come from vt_dev_open (as with free(), any other pointer is
+// undefined behaviour); the magic number only catches some use-after-close mistakes.
 VtDevice* from_handle(vt_device_h handle) {
   auto* d = static_cast<VtDevice*>(handle);
   return d != nullptr && d->magic == kMagic ? d : nullptr;
