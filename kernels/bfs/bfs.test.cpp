@@ -6,16 +6,15 @@
 #include <algorithm>
 
 #include "bfs/bfs.hpp"
+#include "kernels/common/test_matrix.hpp"
 
 namespace ventus::kernels {
 namespace {
 
-class BfsKernel : public ::testing::TestWithParam<unsigned> {};
+class BfsKernel : public ThreadsPerWarpTest {};
 
 void check(unsigned numt, uint32_t nodes, uint32_t edge_pairs, uint32_t local_size) {
-  MachineConfig config;
-  config.threads_per_warp = numt;
-  auto device = Device::create(config);
+  auto device = make_device(numt);
   ASSERT_TRUE(device) << device.error().message;
   const CsrGraph graph = random_graph(nodes, edge_pairs, numt + nodes);
   auto run = bfs_run(**device, graph, 0, local_size);
@@ -37,8 +36,8 @@ TEST_P(BfsKernel, SparseLongPaths) {
   check(GetParam(), 45, 40, 12);
 }
 
-INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, BfsKernel, ::testing::Values(4u, 8u, 16u, 32u),
-                         [](const auto& p) { return "numt" + std::to_string(p.param); });
+INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, BfsKernel, threads_per_warp_values(),
+                         threads_per_warp_name);
 
 }  // namespace
 }  // namespace ventus::kernels

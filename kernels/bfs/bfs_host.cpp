@@ -4,32 +4,14 @@
 
 #include "bfs/bfs.hpp"
 
+#include "kernels/common/harness.hpp"
+
 namespace ventus::kernels {
-namespace {
-
-struct Launcher {
-  Device& device;
-  LaunchStats total;
-  Status run(const Kernel& kernel, const NDRange& range) {
-    auto event = device.launch(kernel, range);
-    if (!event) return event.error();
-    auto stats = event->wait();
-    if (!stats) return stats.error();
-    total.work_groups += stats->work_groups;
-    total.warps += stats->warps;
-    total.warp_instructions += stats->warp_instructions;
-    total.thread_instructions += stats->thread_instructions;
-    total.wall_seconds += stats->wall_seconds;
-    return ok_status();
-  }
-};
-
-}  // namespace
 
 Result<BfsRun> bfs_run(Device& device, const CsrGraph& graph, uint32_t source,
                        uint32_t local_size) {
   const uint32_t n = graph.node_count();
-  auto program = Program::from_assembly(bfs_assembly(), "bfs.s");
+  auto program = assemble_program(bfs_assembly(), "bfs.s");  // assembled once, two kernels
   if (!program) return program.error();
   auto bfs1 = program->kernel("BFS_1");
   auto bfs2 = program->kernel("BFS_2");
@@ -60,16 +42,13 @@ Result<BfsRun> bfs_run(Device& device, const CsrGraph& graph, uint32_t source,
   bfs1->arg(*nodes).arg(*edges).arg(*mask_dev).arg(*updating).arg(*visited_dev).arg(*cost_dev);
   bfs1->arg(static_cast<int32_t>(n));
   bfs2->arg(*mask_dev).arg(*updating).arg(*visited_dev).arg(*over).arg(static_cast<int32_t>(n));
-  NDRange range;
-  range.global[0] = (n + local_size - 1) / local_size * local_size;
-  range.local[0] = local_size;
+  const NDRange range = range_1d(round_up(n, local_size), local_size);
 
-  Launcher launcher{device, {}};
   BfsRun result;
   for (;;) {
     if (auto s = over->fill(0); !s) return s.error();
-    if (auto s = launcher.run(*bfs1, range); !s) return s.error();
-    if (auto s = launcher.run(*bfs2, range); !s) return s.error();
+    if (auto s = launch(device, *bfs1, range, result.stats); !s) return s.error();
+    if (auto s = launch(device, *bfs2, range, result.stats); !s) return s.error();
     ++result.levels;
     auto flag = over->read_as<uint8_t>(1);
     if (!flag) return flag.error();
@@ -79,7 +58,6 @@ Result<BfsRun> bfs_run(Device& device, const CsrGraph& graph, uint32_t source,
   auto final_cost = cost_dev->read_as<int32_t>(n);
   if (!final_cost) return final_cost.error();
   result.cost = std::move(*final_cost);
-  result.stats = launcher.total;
   return result;
 }
 

@@ -27,16 +27,31 @@ Result<Program> assemble_program(std::string_view source, std::string name) {
   return Program::from_assembly(source, std::move(name));
 }
 
-Status launch(Device& device, const Kernel& kernel, const NDRange& range, RunReport& report) {
+Result<Kernel> load_kernel(std::string_view source, std::string file, std::string_view name) {
+  auto program = assemble_program(source, std::move(file));
+  if (!program) return program.error();
+  return program->kernel(name);
+}
+
+void add_stats(LaunchStats& total, const LaunchStats& s) {
+  total.work_groups += s.work_groups;
+  total.warps += s.warps;
+  total.warp_instructions += s.warp_instructions;
+  total.thread_instructions += s.thread_instructions;
+  total.wall_seconds += s.wall_seconds;
+}
+
+Status launch(Device& device, const Kernel& kernel, const NDRange& range, LaunchStats& total) {
   auto event = device.launch(kernel, range);
   if (!event) return event.error();
   auto stats = event->wait();
   if (!stats) return stats.error();
-  report.stats.work_groups += stats->work_groups;
-  report.stats.warps += stats->warps;
-  report.stats.warp_instructions += stats->warp_instructions;
-  report.stats.thread_instructions += stats->thread_instructions;
-  report.stats.wall_seconds += stats->wall_seconds;
+  add_stats(total, *stats);
+  return ok_status();
+}
+
+Status launch(Device& device, const Kernel& kernel, const NDRange& range, RunReport& report) {
+  if (auto s = launch(device, kernel, range, report.stats); !s) return s;
   ++report.launches;
   return ok_status();
 }

@@ -1,6 +1,7 @@
 // Host-side helpers shared by the kernel suite: devices, uploads, launches, exact/ULP checks.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -31,7 +32,15 @@ Result<std::unique_ptr<Device>> make_device(unsigned threads_per_warp);
 // Assembles embedded kernel text (`ventus as` rules, crt0 linked) into a program.
 Result<Program> assemble_program(std::string_view source, std::string name);
 
-// Launches and waits; adds the statistics to `report`.
+// Assembles `source` (file name `file` in diagnostics) and looks up the kernel `name`; the
+// Kernel keeps its own copy of the program, so the Program need not outlive it.
+Result<Kernel> load_kernel(std::string_view source, std::string file, std::string_view name);
+
+// Adds `s` to `total` (drivers with several launches report the sum).
+void add_stats(LaunchStats& total, const LaunchStats& s);
+
+// Launches and waits; adds the statistics to `total` / `report`.
+Status launch(Device& device, const Kernel& kernel, const NDRange& range, LaunchStats& total);
 Status launch(Device& device, const Kernel& kernel, const NDRange& range, RunReport& report);
 
 NDRange range_1d(uint32_t global, uint32_t local);
@@ -50,6 +59,38 @@ Result<Buffer> upload(Device& device, std::span<const T> values) {
 template <typename T>
 Result<Buffer> upload(Device& device, const std::vector<T>& values) {
   return upload(device, std::span<const T>(values));
+}
+
+// Output and statistics of one launch of an element-wise kernel (see run_map).
+template <typename T>
+struct MapRun {
+  std::vector<T> out;
+  LaunchStats stats;
+};
+
+// Runs the 1-D element-wise kernel `name` of `source` (`out[i] = f(in[i], extra...)`) with
+// the arguments (in, out, n, extra...) on round_up(n, local_size) work-items (guarded tail).
+template <typename Out, typename In, typename... Extra>
+Result<MapRun<Out>> run_map(Device& device, std::string_view source, std::string_view name,
+                            std::span<const In> in, uint32_t local_size, const Extra&... extra) {
+  const auto n = static_cast<uint32_t>(in.size());
+  auto kernel = load_kernel(source, std::string(name) + ".s", name);
+  if (!kernel) return kernel.error();
+  auto input = upload(device, in);
+  if (!input) return input.error();
+  auto output = device.allocate(std::max<size_t>(in.size() * sizeof(Out), 4));
+  if (!output) return output.error();
+  kernel->arg(*input).arg(*output).arg(static_cast<int32_t>(n));
+  (kernel->arg(extra), ...);
+  MapRun<Out> run;
+  if (auto s = launch(device, *kernel, range_1d(round_up(n, local_size), local_size), run.stats);
+      !s) {
+    return s.error();
+  }
+  auto out = output->template read_as<Out>(n);
+  if (!out) return out.error();
+  run.out = std::move(*out);
+  return run;
 }
 
 // Deterministic inputs (xorshift), so every run and the CPU reference see the same data.

@@ -6,17 +6,16 @@
 #include <random>
 
 #include "conv2d/conv2d.hpp"
+#include "kernels/common/test_matrix.hpp"
 
 namespace ventus::kernels {
 namespace {
 
-class Conv2dKernel : public ::testing::TestWithParam<unsigned> {};
+class Conv2dKernel : public ThreadsPerWarpTest {};
 
 void check(unsigned numt, uint32_t width, uint32_t height, uint32_t k,
            std::array<uint32_t, 2> local) {
-  MachineConfig config;
-  config.threads_per_warp = numt;
-  auto device = Device::create(config);
+  auto device = make_device(numt);
   ASSERT_TRUE(device) << device.error().message;
   std::mt19937 rng(numt * 31 + width);
   std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
@@ -44,8 +43,8 @@ TEST_P(Conv2dKernel, RowGroups) {
   check(GetParam(), 10, 3, 3, {16, 1});
 }
 
-INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, Conv2dKernel, ::testing::Values(4u, 8u, 16u, 32u),
-                         [](const auto& p) { return "numt" + std::to_string(p.param); });
+INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, Conv2dKernel, threads_per_warp_values(),
+                         threads_per_warp_name);
 
 }  // namespace
 }  // namespace ventus::kernels

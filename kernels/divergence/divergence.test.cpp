@@ -3,44 +3,13 @@
 // work-group size (the guarded lanes must not write: the output is pre-filled and checked).
 #include <gtest/gtest.h>
 
-#include <random>
-
 #include "divergence/divergence.hpp"
+#include "kernels/common/test_matrix.hpp"
 
 namespace ventus::kernels {
 namespace {
 
-class DivergenceKernel : public ::testing::TestWithParam<unsigned> {};
-
-void check(unsigned numt, uint32_t n, uint32_t local_size) {
-  MachineConfig config;
-  config.threads_per_warp = numt;
-  auto device = Device::create(config);
-  ASSERT_TRUE(device) << device.error().message;
-  std::mt19937 rng(numt * 7919 + n);
-  std::vector<uint32_t> in(n);
-  for (uint32_t& v : in) v = static_cast<uint32_t>(rng());
-  auto run = divergence_run(**device, in, local_size);
-  ASSERT_TRUE(run) << run.error().message;
-  EXPECT_EQ(run->out, divergence_reference(in));
-  EXPECT_EQ(run->stats.work_groups, (n + local_size - 1) / local_size);
-}
-
-TEST_P(DivergenceKernel, OneWorkGroupExactSize) {
-  check(GetParam(), 32, 32);
-}
-TEST_P(DivergenceKernel, OneWorkGroupPartial) {
-  check(GetParam(), 11, 16);
-}
-TEST_P(DivergenceKernel, SeveralWorkGroupsGuardedTail) {
-  check(GetParam(), 77, 24);
-}
-TEST_P(DivergenceKernel, LocalSizeNotMultipleOfWarp) {
-  check(GetParam(), 50, 12);
-}
-
-INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, DivergenceKernel, ::testing::Values(4u, 8u, 16u, 32u),
-                         [](const auto& p) { return "numt" + std::to_string(p.param); });
+VENTUS_WORD_MAP_KERNEL_TESTS(DivergenceKernel, divergence_run, divergence_reference);
 
 }  // namespace
 }  // namespace ventus::kernels

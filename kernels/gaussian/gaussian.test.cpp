@@ -8,16 +8,15 @@
 #include <random>
 
 #include "gaussian/gaussian.hpp"
+#include "kernels/common/test_matrix.hpp"
 
 namespace ventus::kernels {
 namespace {
 
-class GaussianKernel : public ::testing::TestWithParam<unsigned> {};
+class GaussianKernel : public ThreadsPerWarpTest {};
 
 void check(unsigned numt, uint32_t size, uint32_t fan1_local, std::array<uint32_t, 2> fan2_local) {
-  MachineConfig config;
-  config.threads_per_warp = numt;
-  auto device = Device::create(config);
+  auto device = make_device(numt);
   ASSERT_TRUE(device) << device.error().message;
   std::mt19937 rng(numt + size);
   std::uniform_real_distribution<float> dist(-2.0f, 2.0f);
@@ -53,8 +52,8 @@ TEST_P(GaussianKernel, NonSquareFan2Groups) {
   check(GetParam(), 9, 16, {8, 2});
 }
 
-INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, GaussianKernel, ::testing::Values(4u, 8u, 16u, 32u),
-                         [](const auto& p) { return "numt" + std::to_string(p.param); });
+INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, GaussianKernel, threads_per_warp_values(),
+                         threads_per_warp_name);
 
 }  // namespace
 }  // namespace ventus::kernels

@@ -2,36 +2,14 @@
 // on the device between them (Rodinia's ForwardSub), back substitution on the host.
 #include "gaussian/gaussian.hpp"
 
+#include "kernels/common/harness.hpp"
+
 namespace ventus::kernels {
-namespace {
-
-uint32_t round_up(uint32_t value, uint32_t multiple) {
-  return (value + multiple - 1) / multiple * multiple;
-}
-
-void add_stats(LaunchStats& total, const LaunchStats& s) {
-  total.work_groups += s.work_groups;
-  total.warps += s.warps;
-  total.warp_instructions += s.warp_instructions;
-  total.thread_instructions += s.thread_instructions;
-  total.wall_seconds += s.wall_seconds;
-}
-
-Status launch(Device& device, const Kernel& kernel, const NDRange& range, LaunchStats& total) {
-  auto event = device.launch(kernel, range);
-  if (!event) return event.error();
-  auto stats = event->wait();
-  if (!stats) return stats.error();
-  add_stats(total, *stats);
-  return ok_status();
-}
-
-}  // namespace
 
 Result<GaussianState> gaussian_run(Device& device, uint32_t size, std::span<const float> a,
                                    std::span<const float> b, uint32_t fan1_local,
                                    std::array<uint32_t, 2> fan2_local) {
-  auto program = Program::from_assembly(gaussian_assembly(), "gaussian.s");
+  auto program = assemble_program(gaussian_assembly(), "gaussian.s");  // once, two kernels
   if (!program) return program.error();
   auto fan1 = program->kernel("Fan1");
   if (!fan1) return fan1.error();
@@ -46,13 +24,9 @@ Result<GaussianState> gaussian_run(Device& device, uint32_t size, std::span<cons
   if (auto s = a_dev->write(a); !s) return s.error();
   if (auto s = b_dev->write(b); !s) return s.error();
 
-  NDRange range1;
-  range1.global[0] = round_up(size, fan1_local);
-  range1.local[0] = fan1_local;
-  NDRange range2;
-  range2.work_dim = 2;
-  range2.global = {round_up(size, fan2_local[0]), round_up(size, fan2_local[1]), 1};
-  range2.local = {fan2_local[0], fan2_local[1], 1};
+  const NDRange range1 = range_1d(round_up(size, fan1_local), fan1_local);
+  const NDRange range2 = range_2d(round_up(size, fan2_local[0]), round_up(size, fan2_local[1]),
+                                  fan2_local[0], fan2_local[1]);
   GaussianState state;
   state.size = size;
   for (uint32_t t = 0; t + 1 < size; ++t) {

@@ -6,12 +6,13 @@
 #include <bit>
 #include <random>
 
+#include "kernels/common/test_matrix.hpp"
 #include "nn/nn.hpp"
 
 namespace ventus::kernels {
 namespace {
 
-class NnKernel : public ::testing::TestWithParam<unsigned> {};
+class NnKernel : public ThreadsPerWarpTest {};
 
 std::vector<LatLong> random_records(uint32_t n, uint32_t seed) {
   std::mt19937 rng(seed);
@@ -23,9 +24,7 @@ std::vector<LatLong> random_records(uint32_t n, uint32_t seed) {
 }
 
 void check(unsigned numt, uint32_t n, uint32_t local_size) {
-  MachineConfig config;
-  config.threads_per_warp = numt;
-  auto device = Device::create(config);
+  auto device = make_device(numt);
   ASSERT_TRUE(device) << device.error().message;
   const std::vector<LatLong> records = random_records(n, numt * 1000 + n);
   const float lat = 30.5f;
@@ -55,8 +54,8 @@ TEST_P(NnKernel, LocalSizeNotMultipleOfWarp) {
   check(GetParam(), 40, 12);
 }
 
-INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, NnKernel, ::testing::Values(4u, 8u, 16u, 32u),
-                         [](const auto& p) { return "numt" + std::to_string(p.param); });
+INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, NnKernel, threads_per_warp_values(),
+                         threads_per_warp_name);
 
 }  // namespace
 }  // namespace ventus::kernels

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ventus/runtime.hpp"
+#include "kernels/common/harness.hpp"
 
 namespace ventus::kernels {
 
@@ -15,10 +15,7 @@ std::string_view private_spill_assembly();  // private_spill.s, embedded by kern
 // out[i] for every input, computed as the kernel does (32-bit wrap-around arithmetic).
 std::vector<uint32_t> private_spill_reference(std::span<const uint32_t> in);
 
-struct PrivateSpillRun {
-  std::vector<uint32_t> out;
-  LaunchStats stats;
-};
+using PrivateSpillRun = MapRun<uint32_t>;  // out[i] for every input, launch statistics
 
 // Runs private_spill on `device`: 1-D ND-range of round_up(in.size(), local_size) work-items.
 Result<PrivateSpillRun> private_spill_run(Device& device, std::span<const uint32_t> in,

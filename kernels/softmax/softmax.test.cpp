@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <random>
 
+#include "kernels/common/test_matrix.hpp"
 #include "softmax/softmax.hpp"
 
 namespace ventus::kernels {
@@ -29,12 +30,10 @@ int64_t ulp_distance(float got, double exact) {
   return std::llabs(int64_t{a} - int64_t{b});
 }
 
-class SoftmaxKernel : public ::testing::TestWithParam<unsigned> {};
+class SoftmaxKernel : public ThreadsPerWarpTest {};
 
 void check(unsigned numt, uint32_t n, uint32_t rows, uint32_t local_size) {
-  MachineConfig config;
-  config.threads_per_warp = numt;
-  auto device = Device::create(config);
+  auto device = make_device(numt);
   ASSERT_TRUE(device) << device.error().message;
   std::mt19937 rng(numt * 13 + n);
   std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
@@ -61,8 +60,8 @@ TEST_P(SoftmaxKernel, LongRowsWideGroups) {
   check(GetParam(), 70, 2, 32);
 }
 
-INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, SoftmaxKernel, ::testing::Values(4u, 8u, 16u, 32u),
-                         [](const auto& p) { return "numt" + std::to_string(p.param); });
+INSTANTIATE_TEST_SUITE_P(ThreadsPerWarp, SoftmaxKernel, threads_per_warp_values(),
+                         threads_per_warp_name);
 
 }  // namespace
 }  // namespace ventus::kernels
