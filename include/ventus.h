@@ -65,8 +65,8 @@ int vt_root_mem_free(vt_device_h hdevice, int taskID);
 /* Allocates size bytes of device memory, 4 KiB aligned in allocation order from 0x90000000
  * like the reference driver; *vaddr receives the address. BUF_TYPE, taskID and kernelID are
  * accepted and ignored. */
-int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t* vaddr, int BUF_TYPE,
-                 uint64_t taskID, uint64_t kernelID);
+int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t* vaddr, int BUF_TYPE, uint64_t taskID,
+                 uint64_t kernelID);
 /* Frees every buffer of the device (the reference driver's behaviour); size/vaddr ignored. */
 int vt_buf_free(vt_device_h hdevice, uint64_t size, uint64_t* vaddr, uint64_t taskID,
                 uint64_t kernelID);
@@ -98,6 +98,11 @@ int vt_dump_perf(vt_device_h device, FILE* stream);
 
 /* Extension: the message of the last failed call on this device ("" if none). Never NULL. */
 const char* vt_last_error(vt_device_h device);
+
+/* Extension: every statistic of the last launch that ran on this device, as the JSON
+ * document of docs/stats.md ("" before the first launch or for an invalid handle). The
+ * string stays valid until the next launch on the device. Never NULL. */
+const char* vt_last_launch_stats_json(vt_device_h device);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -35,13 +35,25 @@ bool reference_trapped(const fs::path& case_dir, const std::string& launch) {
   return fs::exists(log) && read_file(log).find(": exception ") != std::string::npos;
 }
 
-void check_case(const std::string& name, Mode mode) {
+// Default mode with warps stepped in a seeded random order over up to 16 live work-groups
+// (functional::Schedule::Random): the memory must be what the burst schedule gives.
+struct Schedule {
+  ventus::functional::Schedule kind = ventus::functional::Schedule::Burst;
+  uint64_t seed = 1;
+};
+
+void check_case(const std::string& name, Mode mode, Schedule schedule = {}) {
   const fs::path dir = cases_dir() / name;
+  const bool random = schedule.kind == ventus::functional::Schedule::Random;
   const fs::path out = fs::path(VENTUS_BINARY_DIR) / "reference_cases" / name /
-                       (mode == Mode::RefCompat ? "ref-compat" : "default");
+                       (mode == Mode::RefCompat ? "ref-compat"
+                        : random                ? "random-" + std::to_string(schedule.seed)
+                                                : "default");
   fs::remove_all(out);
   ventus::runner::CaseOptions options;
   options.mode = mode;
+  options.schedule = schedule.kind;
+  options.random_seed = schedule.seed;
   options.dump_dir = out / "dump";
   if (mode == Mode::RefCompat) options.log_dir = out / "log";
   options.max_instructions = 100'000'000;
@@ -91,9 +103,15 @@ TEST(ReferenceCases, LogsAndDumpsMatchReference) {
   const char* mode = std::getenv("VENTUS_CASE_MODE");
   if (name != nullptr) {
     if (!fs::exists(cases_dir() / name)) GTEST_SKIP() << "case " << name << " is absent";
-    const Mode m =
-        mode != nullptr && std::string(mode) == "default" ? Mode::Default : Mode::RefCompat;
-    check_case(name, m);
+    const std::string m = mode != nullptr ? mode : "ref-compat";
+    if (m == "random") {
+      for (uint64_t seed : {1, 2, 3}) {
+        SCOPED_TRACE(seed);
+        check_case(name, Mode::Default, {ventus::functional::Schedule::Random, seed});
+      }
+      return;
+    }
+    check_case(name, m == "default" ? Mode::Default : Mode::RefCompat);
     return;
   }
   for (const std::string& each : all_cases()) {

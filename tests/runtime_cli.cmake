@@ -30,7 +30,7 @@ ventus_runtime_cli_test(local_too_large "local size of 128 threads exceeds the d
   ${_add} --global 128 --local 128 ${_abc} --arg buf:out:${_out}:32 --arg i32:1)
 ventus_runtime_cli_test(guest_fault "kernel 'add_scaled': work-group 1 .*access fault"
   ${_add} --global 16 --local 8 ${_abc} --arg buf:out:${_out}:64 --arg i32:1)
-ventus_runtime_cli_test(bad_config "unknown machine configuration key 'warps'"
+ventus_runtime_cli_test(bad_config "--set warps=4: unknown parameter .warps."
   ${_add} --global 8 --set warps=4)
 ventus_runtime_cli_test(raw_output_and_log "add_scaled: 1 work-group, 1 warp, [0-9]+ warp-instructions"
   ${_add} --global 8 --local 8 ${_abc} --arg buf:out:${_out}:32 --arg i32:2

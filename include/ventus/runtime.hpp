@@ -13,27 +13,51 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "functional/machine_shape.hpp"
+#include "functional/schedule.hpp"
 
 namespace ventus {
 
-// Hardware description; defaults come from configs/default.toml (DESIGN.md §2.5).
-struct MachineConfig {
-  unsigned sm_count = 2;                            // RTL num_sm
-  unsigned warp_slots_per_sm = 8;                   // RTL num_warp: max warps per work-group
-  unsigned threads_per_warp = 8;                    // numt, a power of two in 1..32
-  uint32_t local_memory_bytes = 128 * 1024;         // per SM; max local memory of a work-group
+// The machine: the SM shape the functional core declares (gpu.*, sm.*) and the driver's
+// memory conventions (driver.*). Defaults are configs/default.toml (DESIGN.md §2.5).
+struct MachineConfig : functional::MachineShape {
   uint32_t private_memory_bytes_per_thread = 4096;  // pdsSize (POCL default, ISA.md §7.6)
   uint32_t print_buffer_bytes = 64 * 1024;          // printf buffer (ISA.md §7.7)
-  uint64_t max_warp_instructions = 0;               // per launch, 0 = unlimited
-  bool ref_compat = false;  // reproduce the reference simulator (DESIGN.md §3)
 
-  // Reads a TOML machine description; unknown keys are errors naming file and key.
-  static Result<MachineConfig> from_toml_file(const std::string& path);
-  // Applies "key=value" overrides such as "threads_per_warp=16".
+  // Declares every machine parameter (names, units, ranges, descriptions) in `registry`,
+  // bound to this object's fields.
+  void declare(sim::ParamScope root);
+};
+
+// How to simulate, not what the hardware is (run.*).
+struct SimulationOptions {
+  bool ref_compat = false;             // reproduce the reference simulator (DESIGN.md §3)
+  uint64_t max_warp_instructions = 0;  // per launch, 0 = unlimited
+  std::string schedule = "burst";      // "burst" or "random" (functional::Schedule)
+  uint64_t random_seed = 1;            // schedule "random"
+
+  void declare(sim::ParamScope root);
+  functional::Schedule schedule_kind() const;
+};
+
+// What a configs/*.toml file and --set describe: the machine and the simulation options.
+struct Config {
+  MachineConfig machine;
+  SimulationOptions simulation;
+
+  // Reads a TOML machine description; unknown keys are errors naming file, line and the
+  // nearest known key; values are checked against each parameter's type and range.
+  static Result<Config> from_toml_file(const std::string& path);
+  // Applies a "key=value" override such as "sm.threads_per_warp=16".
   Status set(std::string_view assignment);
-  // Checks the values: threads_per_warp a power of two in 1..32, counts >= 1, local memory
-  // large enough for the warps' 1 KiB scalar stacks (ISA.md §7.3).
+  // Checks rules that involve several parameters (local memory holds the warp stacks).
   Status validate() const;
+  // Every parameter with value, unit and description, as an aligned table / JSON text
+  // ({"parameters": [...], "values": {...}}).
+  std::string format_table() const;
+  std::string to_json() const;
+  // {"<name>": value} of every parameter (embedded in statistics JSON).
+  std::string values_json() const;
 };
 
 class Device;
@@ -137,6 +161,10 @@ struct LaunchStats {
   uint64_t warp_instructions = 0;
   uint64_t thread_instructions = 0;
   double wall_seconds = 0;
+  // Every registered statistic of the launch (docs/stats.md): an aligned text table and
+  // the JSON object {"kernel", "config", "stats", "stat_info"}.
+  std::string stats_text;
+  std::string stats_json;
 };
 
 struct LaunchOptions {
@@ -161,14 +189,19 @@ class Event {
 
 class Device {
  public:
-  static Result<std::unique_ptr<Device>> create(const MachineConfig& config = {});
+  static Result<std::unique_ptr<Device>> create(const MachineConfig& machine = {},
+                                                const SimulationOptions& simulation = {});
+  static Result<std::unique_ptr<Device>> create(const Config& config);
   ~Device();
   Device(const Device&) = delete;
   Device& operator=(const Device&) = delete;
 
   const MachineConfig& config() const;
+  const SimulationOptions& simulation() const;
   Result<Buffer> allocate(size_t bytes);  // 4 KiB aligned from 0x90000000 (ISA.md §7.9)
   Status free(const Buffer& buffer);
+  // The statistics of every launch that ran to its end on this device, in order.
+  const std::vector<LaunchStats>& launch_history() const;
   // Buffers allocated and not yet freed (launches free their own temporaries: a leak check).
   size_t live_buffers() const;
   // Checks the ND-range against the device (local size limits, global multiple of local)

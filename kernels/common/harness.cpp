@@ -3,6 +3,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 #include <fmt/format.h>
@@ -17,9 +18,13 @@ RunReport make_report(std::string kernel, std::string configuration) {
 }
 
 Result<std::unique_ptr<Device>> make_device(unsigned threads_per_warp) {
-  MachineConfig config;
-  config.threads_per_warp = threads_per_warp;
-  config.max_warp_instructions = 50'000'000;  // a broken kernel fails instead of hanging
+  Config config;
+  config.machine.threads_per_warp = threads_per_warp;
+  config.simulation.max_warp_instructions = 50'000'000;  // a broken kernel fails, not hangs
+  // CTest runs the suite a second time with the random schedule (kernels/CMakeLists.txt).
+  if (const char* schedule = std::getenv("VENTUS_TEST_SCHEDULE")) {
+    if (auto set = config.set(std::string("run.schedule=") + schedule); !set) return set.error();
+  }
   return Device::create(config);
 }
 

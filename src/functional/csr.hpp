@@ -14,16 +14,19 @@ inline constexpr uint32_t kMstatusFs = 0x6000u;      // bits 14:13
 inline constexpr uint32_t kMstatusSd = 0x80000000u;  // summary dirty
 inline constexpr uint32_t kMstatusVsInitial = 0x200u;
 
+#ifdef VENTUS_EXEC_POLICY
 // The CSR's current value, or nullopt when the CSR does not exist in this mode.
 std::optional<uint32_t> read_csr(const ExecContext& ctx, uint16_t number);
 
 // Writes a CSR (csrrw/csrrs/... after computing the new value) and logs the write. Raises
 // IllegalInstruction and returns false for a missing or read-only CSR.
 bool write_csr(ExecContext& ctx, uint16_t number, uint32_t value);
+#endif
 
 // REF marks mstatus.VS dirty on every vector instruction; the first one logs the mstatus
 // write (`c768_mstatus 0x80000600` at start.S's vsetvli).
-inline void dirty_vs(ExecContext& ctx) {
+template <class Context>
+void dirty_vs(Context& ctx) {
   WarpCsrs& csr = ctx.warp().csr;
   if ((csr.mstatus & kMstatusVs) == kMstatusVs) [[likely]]
     return;

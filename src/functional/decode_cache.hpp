@@ -27,7 +27,7 @@ class DecodeCache {
       last_page_number_ = page;
     }
     Insn& insn = (*last_page_)[(pc & kPageMask) >> 2];
-    if (insn.exec == nullptr) [[unlikely]]
+    if (insn.exec_fast == nullptr) [[unlikely]]
       return fill(pc, insn);
     return &insn;
   }

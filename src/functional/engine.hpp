@@ -1,4 +1,4 @@
-// Engine-wide types: options, statistics, the observer interface and stopping faults.
+// Engine-wide types: run options, the observer interface and stopping faults.
 #pragma once
 
 #include <array>
@@ -8,27 +8,32 @@
 
 #include "functional/exec_context.hpp"
 #include "functional/executed_instr.hpp"
+#include "functional/schedule.hpp"
 #include "functional/trap.hpp"
 
 namespace ventus::functional {
 
 // A warp announced a printf message by writing CSR_PRINT (ISA.md §7.7, docs/printf.md).
 struct PrintRequest {
-  uint32_t group = 0;                    // linear work-group id
-  std::array<uint32_t, 3> group_id{};    // work-group id x, y, z
-  unsigned warp = 0;                     // warp index in the work-group (CSR_WID)
-  uint32_t value = 0;                    // the value written to CSR_PRINT
+  uint32_t group = 0;                  // linear work-group id
+  std::array<uint32_t, 3> group_id{};  // work-group id x, y, z
+  unsigned warp = 0;                   // warp index in the work-group (CSR_WID)
+  uint32_t value = 0;                  // the value written to CSR_PRINT
 };
 
+// Run options of the functional engine (the machine is MachineShape).
 struct EngineOptions {
   Mode mode = Mode::Default;
+  Schedule schedule = Schedule::Burst;
+  uint64_t random_seed = 1;
+  uint32_t random_live_groups = 16;
   uint64_t max_warp_instructions = 0;  // per launch; 0 = no limit
   uint32_t tohost_addr = 0x80001000u;  // --ref-compat: a store making it non-zero ends the group
   // Default mode: instructions one warp runs before the next warp gets its turn. Only
   // matters for kernels that race between warps without a barrier.
   uint32_t burst_instructions = 1u << 14;
-  // Default mode: called synchronously when a warp writes a non-zero CSR_PRINT; the warp
-  // resumes with CSR_PRINT cleared afterwards (the host drained the print buffer).
+  // Default mode: the driver calls it on a warp's Print event (a non-zero CSR_PRINT write)
+  // before that warp steps again; CSR_PRINT is already cleared (the host drained it).
   std::function<void(const PrintRequest&)> on_print;
 };
 
@@ -53,14 +58,6 @@ class ExecObserver {
   // About to execute (REF prints the disassembly line before execution).
   virtual void on_retire(const ExecutedInstr& record) = 0;
   virtual void on_ref_trap(const RefTrapEvent& event) = 0;
-};
-
-struct LaunchStats {
-  uint64_t work_groups = 0;
-  uint64_t warps = 0;
-  uint64_t warp_instructions = 0;
-  uint64_t thread_instructions = 0;  // sum over warp-instructions of the active threads
-  uint64_t ref_traps = 0;            // --ref-compat traps that entered mtvec
 };
 
 // A guest fault that stopped the launch, with where it happened (DESIGN.md §2.7).

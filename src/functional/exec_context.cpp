@@ -1,19 +1,13 @@
-// Out-of-line trap helpers of ExecContext (cold paths) and trap-kind names.
+// Cold paths of the execution context (trap construction) and trap-kind names.
 #include "functional/exec_context.hpp"
 
 #include <fmt/format.h>
 
 namespace ventus::functional {
 
-bool ExecContext::misaligned(uint32_t addr, size_t size) {
-  raise(TrapKind::MisalignedAccess, addr,
-        fmt::format("misaligned {}-byte access at 0x{:08x}", size, addr));
-  return false;
-}
-
-bool ExecContext::access_fault(uint32_t addr, const std::string& message) {
-  raise(TrapKind::AccessFault, addr, message);
-  return false;
+Trap misaligned_trap(uint32_t addr, size_t size) {
+  return Trap{TrapKind::MisalignedAccess, addr,
+              fmt::format("misaligned {}-byte access at 0x{:08x}", size, addr)};
 }
 
 const char* trap_kind_name(TrapKind kind) {

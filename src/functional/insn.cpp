@@ -35,6 +35,7 @@ uint8_t traits_of(const isa::InsnRow& row) {
   }
   if (row.has(f::kVBranch | f::kJoin | f::kSetRpc)) traits |= trait::kSimtDump;
   if (row.has(f::kStore | f::kAtomic)) traits |= trait::kStore;
+  if (row.has(f::kCondBranch | f::kVBranch | f::kJoin)) traits |= trait::kControl;
   return traits;
 }
 
@@ -51,13 +52,17 @@ Insn predecode(uint32_t word) {
   insn.rm = static_cast<uint8_t>(bits(word, 14, 12));
   const isa::Decoded d = isa::decode(word);
   if (!d.valid()) {
-    insn.exec = &semantics::exec_illegal;
+    insn.exec_fast = semantics::illegal_function(NoRecord{});
+    insn.exec_timed = semantics::illegal_function(TimingPolicy{});
+    insn.exec_logged = semantics::illegal_function(CommitPolicy{});
     return insn;
   }
   insn.row = d.row;
   if (!d.row->operand_index(isa::OperandKind::Vm)) insn.vm = 1;
   insn.imm = primary_immediate(d);
-  insn.exec = semantics::exec_function(d.row->id);
+  insn.exec_fast = semantics::exec_function(d.row->id, NoRecord{});
+  insn.exec_timed = semantics::exec_function(d.row->id, TimingPolicy{});
+  insn.exec_logged = semantics::exec_function(d.row->id, CommitPolicy{});
   insn.traits = traits_of(*d.row);
   return insn;
 }

@@ -3,13 +3,16 @@
 
 #include <cstdint>
 
+#include "functional/record_policy.hpp"
 #include "isa/insn_table.hpp"
 
 namespace ventus::functional {
 
-class ExecContext;
+template <class Policy>
+class BasicExecContext;
 struct Insn;
-using ExecFn = void (*)(ExecContext&, const Insn&);
+template <class Policy>
+using ExecFn = void (*)(BasicExecContext<Policy>&, const Insn&);
 
 // Engine-side properties of a row, precomputed so the hot loop tests one byte (DESIGN.md §2.4).
 namespace trait {
@@ -17,10 +20,14 @@ inline constexpr uint8_t kVectorState = 1u << 0;   // dirties mstatus.VS, resets
 inline constexpr uint8_t kVectorHeader = 1u << 1;  // passes REF's require_vector: logs e32 m1 lN
 inline constexpr uint8_t kSimtDump = 1u << 2;      // REF logs the SIMT stack (opcode 0x5B rows)
 inline constexpr uint8_t kStore = 1u << 3;         // may write memory (tohost check)
+inline constexpr uint8_t kControl = 1u << 4;       // branch, vbranch or join (statistics)
 }  // namespace trait
 
 struct Insn {
-  ExecFn exec = nullptr;              // the row's semantics function
+  // The row's semantics function, compiled once per record policy (record_policy.hpp).
+  ExecFn<NoRecord> exec_fast = nullptr;
+  ExecFn<TimingPolicy> exec_timed = nullptr;
+  ExecFn<CommitPolicy> exec_logged = nullptr;
   const isa::InsnRow* row = nullptr;  // nullptr: the word decodes to no row
   uint32_t word = 0;
   uint8_t rd = 0, rs1 = 0, rs2 = 0, rs3 = 0;  // raw 5-bit fields (regext added at execution)
@@ -28,6 +35,17 @@ struct Insn {
   uint8_t rm = 7;                             // rounding-mode field (7 = dynamic)
   uint8_t traits = 0;                         // trait:: bits
   int32_t imm = 0;                            // the row's immediate as the instruction means it
+
+  template <class Policy>
+  ExecFn<Policy> exec() const {
+    if constexpr (Policy::kCommit) {
+      return exec_logged;
+    } else if constexpr (Policy::kTiming) {
+      return exec_timed;
+    } else {
+      return exec_fast;
+    }
+  }
 };
 
 // Predecodes `word`: fields, the row's immediate, and the semantics function.

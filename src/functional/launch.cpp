@@ -1,4 +1,4 @@
-// run_launch: sets up and runs the work-groups of one launch, one after another.
+// Launch: configuration checks, REF's boot ROM, and the dispatcher of work-groups to SMs.
 #include "functional/launch.hpp"
 
 #include <bit>
@@ -34,28 +34,65 @@ Status install_boot_rom(memory::DeviceMemory& memory, uint32_t start_pc) {
   return ok_status();
 }
 
-LaunchResult run_launch(const LaunchConfig& config, const EngineOptions& options,
-                        memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
-                        ExecObserver* observer, const LaunchHooks& hooks) {
-  LaunchResult result;
-  DecodeCache code(global);
-  const uint64_t groups =
-      uint64_t{config.num_groups[0]} * config.num_groups[1] * config.num_groups[2];
-  for (uint64_t g = 0; g < groups; ++g) {
-    const auto linear = static_cast<uint32_t>(g);
+Launch::Launch(const LaunchConfig& config, const MachineShape& shape, const EngineOptions& options,
+               memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
+               FunctionalStats& stats)
+    : config_(config),
+      shape_(shape),
+      options_(options),
+      global_(global),
+      local_layout_(local_layout),
+      stats_(stats),
+      code_(global),
+      group_count_(uint64_t{config.num_groups[0]} * config.num_groups[1] * config.num_groups[2]),
+      sm_load_(shape.sm_count, 0) {}
+
+Status Launch::prepare() {
+  // The whole-window layout (vt_start) does not say how much the kernel uses: count stacks.
+  constexpr uint32_t kWindow = memory::kLocalWindowEnd - memory::kLocalWindowBase;
+  const uint32_t lds = local_layout_ != nullptr && local_layout_->lds_bytes() < kWindow
+                           ? local_layout_->lds_bytes()
+                           : 0;
+  auto per_sm = shape_.groups_per_sm(config_, lds);
+  if (!per_sm) return per_sm.error();
+  groups_per_sm_ = per_sm.value();
+  return ok_status();
+}
+
+WorkGroup* Launch::dispatch(const LaunchHooks& hooks) {
+  if (all_dispatched()) return nullptr;
+  for (unsigned k = 0; k < shape_.sm_count; ++k) {
+    const unsigned sm = (next_sm_ + k) % shape_.sm_count;
+    if (sm_load_[sm] >= groups_per_sm_) continue;
+    const auto linear = static_cast<uint32_t>(next_group_++);
     if (hooks.before_group) hooks.before_group(linear);
-    std::optional<memory::LocalMemory> local;
-    if (local_layout != nullptr) local.emplace(local_layout->with_same_layout());
-    memory::WorkGroupMemory memory(global,
-                                   local ? static_cast<memory::DeviceMemory&>(*local) : global);
-    WorkGroup group(config, options, linear, memory, code, observer, result.stats);
-    ++result.stats.work_groups;
-    result.stats.warps += config.numw;
-    result.fault = group.run();
-    if (!result.ref_trap) result.ref_trap = group.first_ref_trap();
-    if (result.fault) break;
+    live_.push_back(
+        std::make_unique<WorkGroup>(config_, options_, linear, global_, local_layout_, code_));
+    live_sm_.push_back(sm);
+    ++sm_load_[sm];
+    next_sm_ = (sm + 1) % shape_.sm_count;
+    return live_.back().get();
   }
-  return result;
+  return nullptr;
+}
+
+unsigned Launch::sm_of(const WorkGroup& group) const {
+  for (size_t i = 0; i < live_.size(); ++i) {
+    if (live_[i].get() == &group) return live_sm_[i];
+  }
+  return 0;
+}
+
+void Launch::retire(WorkGroup& group) {
+  for (size_t i = 0; i < live_.size(); ++i) {
+    if (live_[i].get() != &group) continue;
+    stats_.add_group(group.counters(), group.warp_count(), live_sm_[i]);
+    if (!first_ref_trap_) first_ref_trap_ = group.first_ref_trap();
+    --sm_load_[live_sm_[i]];
+    live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(i));
+    live_sm_.erase(live_sm_.begin() + static_cast<std::ptrdiff_t>(i));
+    return;
+  }
 }
 
 }  // namespace ventus::functional

@@ -1,11 +1,17 @@
-// run_launch: every work-group of an ND-range (ISA.md §7), in either mode (DESIGN.md §3).
+// Launch: the work-groups of one ND-range (ISA.md §7) alive at once, a dispatcher that
+// places them on SMs, and run_launch, which drives them with a scheduler (DESIGN.md §3).
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
+#include <vector>
 
+#include "functional/decode_cache.hpp"
 #include "functional/engine.hpp"
+#include "functional/functional_stats.hpp"
+#include "functional/machine_shape.hpp"
 #include "functional/work_group.hpp"
 #include "memory/device_memory.hpp"
 #include "memory/local_memory.hpp"
@@ -13,7 +19,7 @@
 namespace ventus::functional {
 
 struct LaunchResult {
-  LaunchStats stats;
+  LaunchStats stats;              // summary of the launch's registered statistics
   std::optional<Fault> fault;     // set when a fault stopped the launch
   std::optional<Fault> ref_trap;  // --ref-compat: first trap REF-style handled via mtvec
 };
@@ -23,12 +29,57 @@ struct LaunchHooks {
   std::function<void(uint32_t group_linear_id)> before_group;
 };
 
-// Runs the launch on `global`. Each work-group gets its own copy of `local_layout` (default
-// mode: private local memory per group, ISA.md §7.5); with `local_layout == nullptr` the
-// local window is part of `global` (REF's flat memory, --ref-compat). In --ref-compat
+// Keeps any number of work-groups alive; dispatch() starts them in linear order on the next
+// SM (round robin from the last placement) that has a free work-group slot, like the CTA
+// scheduler; retire() adds a finished group's counters to the statistics.
+class Launch {
+ public:
+  // `stats` must be sized for shape.sm_count. With `local_layout == nullptr` the local window
+  // is part of `global` (REF's flat memory, --ref-compat).
+  Launch(const LaunchConfig& config, const MachineShape& shape, const EngineOptions& options,
+         memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
+         FunctionalStats& stats);
+
+  // Checks that a work-group fits an SM; sets the per-SM capacity.
+  Status prepare();
+  uint64_t group_count() const { return group_count_; }
+  bool all_dispatched() const { return next_group_ == group_count_; }
+  uint32_t capacity() const { return shape_.sm_count * groups_per_sm_; }
+  // Starts the next work-group; null when all are dispatched or no SM has room.
+  WorkGroup* dispatch(const LaunchHooks& hooks);
+  void retire(WorkGroup& group);
+  unsigned sm_of(const WorkGroup& group) const;
+  std::vector<std::unique_ptr<WorkGroup>>& live() { return live_; }
+  const EngineOptions& options() const { return options_; }
+  const LaunchConfig& config() const { return config_; }
+  FunctionalStats& stats() { return stats_; }
+  // --ref-compat: the first trap that entered mtvec in a retired group.
+  const std::optional<Fault>& first_ref_trap() const { return first_ref_trap_; }
+
+ private:
+  const LaunchConfig& config_;
+  const MachineShape& shape_;
+  const EngineOptions& options_;
+  memory::DeviceMemory& global_;
+  const memory::LocalMemory* local_layout_;
+  FunctionalStats& stats_;
+  DecodeCache code_;
+  uint64_t group_count_ = 0;
+  uint64_t next_group_ = 0;
+  uint32_t groups_per_sm_ = 1;
+  unsigned next_sm_ = 0;
+  std::vector<uint32_t> sm_load_;  // live groups per SM
+  std::vector<std::unique_ptr<WorkGroup>> live_;
+  std::vector<unsigned> live_sm_;  // SM of each live group (parallel to live_)
+  std::optional<Fault> first_ref_trap_;
+};
+
+// Runs the launch on `global` with the scheduler of `options` (schedulers.cpp); `stats`
+// receives every group's counters (the caller registers and resets it). In --ref-compat
 // `global` must hold REF's boot ROM (see install_boot_rom).
-LaunchResult run_launch(const LaunchConfig& config, const EngineOptions& options,
-                        memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
+LaunchResult run_launch(const LaunchConfig& config, const MachineShape& shape,
+                        const EngineOptions& options, memory::DeviceMemory& global,
+                        const memory::LocalMemory* local_layout, FunctionalStats& stats,
                         ExecObserver* observer = nullptr, const LaunchHooks& hooks = {});
 
 // Maps REF's boot ROM at 0x1000 (ISA.md §7.3) into `memory` (if absent) with `start_pc` in

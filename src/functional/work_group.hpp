@@ -1,4 +1,6 @@
-// WorkGroup: the warps of one work-group, their scheduling, barriers, endprg and traps.
+// WorkGroup: the architectural state of one work-group (warps, SIMT stacks, barrier state,
+// its local memory) and step(), which executes one warp-instruction of the warp a
+// scheduler chooses (DESIGN.md §2.2). Schedulers live in schedulers.cpp.
 #pragma once
 
 #include <array>
@@ -11,6 +13,7 @@
 #include "functional/engine.hpp"
 #include "functional/exec_context.hpp"
 #include "functional/executed_instr.hpp"
+#include "functional/group_counters.hpp"
 #include "functional/warp_state.hpp"
 #include "memory/local_memory.hpp"
 
@@ -36,55 +39,95 @@ inline constexpr std::array<uint32_t, 5> kBootRomCode = {0x00000297u, 0x02028593
 inline constexpr uint32_t kBootRomStartPcOffset = 0x18;  // the word the ROM jumps through
 inline constexpr uint32_t kBootRomBytes = 0x20;
 
+enum class StepStatus : uint8_t {
+  Retired,   // the instruction completed (its event, if any, is in `event`)
+  Trapped,   // it raised a trap: fault_from_trap() / enter_ref_trap() say what follows
+  Finished,  // --ref-compat: it stored to tohost, which ends REF's run of the group
+};
+
+// What one step did (DESIGN.md §2.2).
+// Fills the commit record's state after the instruction (REF's SIMT dump and vector header
+// items, ISA.md §10.2).
+void finish_commit_record(ExecutedInstr& record, const WarpState& warp, const Insn& insn);
+
+struct StepResult {
+  StepStatus status = StepStatus::Retired;
+  const Insn* insn = nullptr;  // the executed instruction (row: insn->row); null: fetch fault
+  uint32_t pc = 0;
+  uint32_t next_pc = 0;
+  bool redirected = false;  // next_pc != pc + 4 (taken branch, jump, SIMT switch, spin)
+  WarpEvent event = WarpEvent::None;
+  // Barrier: the warps (bit per warp index) this step released, itself included; 0 while
+  // the barrier still waits. An endprg can release the others too (§5.7).
+  uint32_t released = 0;
+  uint32_t print_value = 0;  // Print: the value written to CSR_PRINT (already cleared)
+};
+
 class WorkGroup {
  public:
+  // `local_layout` gives this group its own copy of the local window (default mode); null
+  // puts the window in `global` (REF's flat memory, --ref-compat).
   WorkGroup(const LaunchConfig& config, const EngineOptions& options, uint32_t linear_id,
-            memory::WorkGroupMemory& memory, DecodeCache& code, ExecObserver* observer,
-            LaunchStats& stats);
+            memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
+            DecodeCache& code);
+  WorkGroup(const WorkGroup&) = delete;
+  WorkGroup& operator=(const WorkGroup&) = delete;
 
-  // Runs every warp to its end (or REF's tohost write); a fault that stops the group is
-  // returned (the launch stops too).
-  std::optional<Fault> run();
+  // Executes one warp-instruction of warp `index` (which must be steppable). Under
+  // TimingPolicy/CommitPolicy `record` (caller-owned) is filled; NoRecord takes nullptr.
+  // Defined in work_group_step.hpp.
+  template <class Policy>
+  StepResult step(unsigned index, typename Policy::Record* record);
 
+  bool steppable(unsigned index) const { return !warps_[index].ended && !warps_[index].at_barrier; }
+  bool finished() const { return live_warps_ == 0; }
+  unsigned warp_count() const { return static_cast<unsigned>(warps_.size()); }
+  uint32_t linear_id() const { return linear_id_; }
+  const std::array<uint32_t, 3>& group_id() const { return group_id_; }
   const std::vector<WarpState>& warps() const { return warps_; }
-  // --ref-compat: the first trap that entered mtvec (REF's behaviour), for diagnostics.
+  const GroupCounters& counters() const { return counters_; }
+
+  // The fault a Trapped step of warp `index` stops the launch with.
+  Fault fault_from_trap(unsigned index) const;
+  Fault make_fault(unsigned index, TrapKind kind, std::string detail) const;
+  // --ref-compat: REF's trap entry (ISA.md §2.5) after a Trapped step: the warp continues
+  // at mtvec; a fault when there is no handler. The observer sees REF's trap lines.
+  std::optional<Fault> enter_ref_trap(unsigned index, ExecObserver* observer);
+  // --ref-compat: the first trap that entered mtvec, for diagnostics.
   const std::optional<Fault>& first_ref_trap() const { return first_ref_trap_; }
+  // --ref-compat: after the last warp ended REF resumes hart 0 alone (ISA.md §2.5).
+  void resume_first_warp();
 
  private:
-  enum class Step : uint8_t { Retired, Event, Trapped, Finished };
-
   void init_warp(unsigned index);
-  template <bool kObserved>
-  Step execute(unsigned index);
-  template <bool kObserved>
-  void finish_record(const WarpState& warp, const Insn& insn);
-  template <bool kObserved>
-  std::optional<Fault> run_default();
-  template <bool kObserved>
-  std::optional<Fault> run_ref_compat();
-  bool default_event(unsigned index);
-  void ref_barrier(unsigned index);
-  std::optional<Fault> ref_trap(unsigned index);
-  bool limit_reached() const;
-  Fault make_fault(unsigned index, TrapKind kind, std::string detail) const;
-  std::optional<Fault> fault_from_trap(unsigned index);
+  template <class Context>
+  StepResult retire(unsigned index, const Insn& insn, Context& ctx, StepResult result,
+                    LaneMask lanes, size_t depth_before);
+  void count_control(const Insn& insn, const StepResult& result, size_t depth_before,
+                     size_t depth_after);
+  void after_event(unsigned index, StepResult& result);
+  uint32_t default_barrier_arrive(unsigned index);
+  uint32_t release_if_all_arrived();
+  void ref_barrier(unsigned index, StepResult& result);
+  bool ref_tohost_written();
 
   const LaunchConfig& config_;
   const EngineOptions& options_;
   uint32_t linear_id_;
   std::array<uint32_t, 3> group_id_{};
-  memory::WorkGroupMemory& memory_;
+  std::optional<memory::LocalMemory> local_;
+  memory::WorkGroupMemory memory_;
   DecodeCache& code_;
-  ExecObserver* observer_;
-  LaunchStats& stats_;
+  uint32_t private_base_ = 0;   // this group's private memory (CSR_PDS of warp 0)
+  uint32_t private_bytes_ = 0;  // numw * numt * pds_size
   std::vector<WarpState> warps_;
-  std::vector<ExecContext> contexts_;
-  ExecutedInstr record_;
+  unsigned live_warps_ = 0;
+  GroupCounters counters_;
   // REF barrier state (ISA.md §5.7): 0 running, 1 arrived, 2 ended; and the release counter.
   std::vector<uint8_t> ref_barriers_;
   uint32_t ref_counter_ = 0;
-  const Insn* last_insn_ = nullptr;  // the instruction of the last execute() (for faults)
-  WarpEvent last_event_ = WarpEvent::None;
+  const Insn* last_insn_ = nullptr;  // the instruction of the last step (for faults)
+  Trap last_trap_;                   // the trap of the last Trapped step
   std::optional<Fault> first_ref_trap_;
 };
 

@@ -39,11 +39,10 @@ RefCause ref_cause(const Trap& trap, const Insn* insn) {
 
 }  // namespace
 
-std::optional<Fault> WorkGroup::ref_trap(unsigned index) {
+std::optional<Fault> WorkGroup::enter_ref_trap(unsigned index, ExecObserver* observer) {
   WarpState& w = warps_[index];
-  ExecContext& ctx = contexts_[index];
   if (w.csr.mtvec == 0) return fault_from_trap(index);  // no handler: REF would loop forever
-  const Trap& trap = ctx.trap();
+  const Trap& trap = last_trap_;
   if (!first_ref_trap_) first_ref_trap_ = make_fault(index, trap.kind, trap.detail);
   const RefCause cause = ref_cause(trap, last_insn_);
   uint32_t tval = trap.addr;
@@ -52,14 +51,13 @@ std::optional<Fault> WorkGroup::ref_trap(unsigned index) {
   w.csr.mepc = w.pc;
   w.csr.mcause = cause.mcause;
   w.csr.mtval = cause.has_tval ? tval : 0;
-  if (observer_ != nullptr) {
-    observer_->on_ref_trap({index, w.pc, last_insn_ != nullptr ? last_insn_->word : 0, cause.name,
-                            cause.has_tval, tval, w.csr.mtvec});
+  if (observer != nullptr) {
+    observer->on_ref_trap({index, w.pc, last_insn_ != nullptr ? last_insn_->word : 0, cause.name,
+                           cause.has_tval, tval, w.csr.mtvec});
   }
   w.pc = w.csr.mtvec;
   w.ext = RegExt{};
-  ctx.clear_trap();
-  ++stats_.ref_traps;
+  last_trap_ = Trap{};
   return std::nullopt;
 }
 
@@ -81,18 +79,17 @@ Fault WorkGroup::make_fault(unsigned index, TrapKind kind, std::string detail) c
   return fault;
 }
 
-std::optional<Fault> WorkGroup::fault_from_trap(unsigned index) {
-  const Trap& trap = contexts_[index].trap();
-  return make_fault(index, trap.kind, trap.detail);
+Fault WorkGroup::fault_from_trap(unsigned index) const {
+  return make_fault(index, last_trap_.kind, last_trap_.detail);
 }
 
 std::string Fault::message() const {
+  if (kind == TrapKind::None) return fmt::format("kernel '{}': {}", kernel, detail);
   std::string where = fmt::format(
       "kernel '{}': work-group {} ({}, {}, {}), warp {}, thread mask 0x{:08x}, pc 0x{:08x}", kernel,
       group, group_id[0], group_id[1], group_id[2], warp, mask, pc);
   if (has_word) {
-    where +=
-        fmt::format(" (0x{:08x} {})", word, isa::disassemble_for_message(word, pc));
+    where += fmt::format(" (0x{:08x} {})", word, isa::disassemble_for_message(word, pc));
   }
   where += fmt::format(": {}", trap_kind_name(kind));
   if (!detail.empty()) where += fmt::format(": {}", detail);

@@ -1,6 +1,7 @@
 // Functional-unit classes and instruction flags carried by every table row.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -34,6 +35,7 @@ enum class Unit : uint8_t {
   Tensor,
   Sfu,
 };
+inline constexpr size_t kUnitCount = static_cast<size_t>(Unit::Sfu) + 1;
 
 std::string_view unit_name(Unit unit);
 
@@ -50,14 +52,14 @@ inline constexpr uint32_t kAtomic = 1u << 7;
 inline constexpr uint32_t kFence = 1u << 8;
 inline constexpr uint32_t kTrap = 1u << 9;  // ecall/ebreak/mret/wfi: trap in the simulator
 inline constexpr uint32_t kCsrAccess = 1u << 10;
-inline constexpr uint32_t kFloat = 1u << 11;       // uses frm/fflags
-inline constexpr uint32_t kPrivate = 1u << 12;     // private-memory address formula (§5.11)
-inline constexpr uint32_t kPrefix = 1u << 13;      // regext/regexti (§5.5)
-inline constexpr uint32_t kBarrier = 1u << 14;     // barrier/barriersub (§5.7)
-inline constexpr uint32_t kEndProgram = 1u << 15;  // endprg (§5.6)
-inline constexpr uint32_t kJoin = 1u << 16;        // join (§5.2)
-inline constexpr uint32_t kSetRpc = 1u << 17;      // setrpc (§5.3)
-inline constexpr uint32_t kAqRl = 1u << 18;        // mnemonic carries .aq/.rl/.aqrl suffix
+inline constexpr uint32_t kFloat = 1u << 11;        // uses frm/fflags
+inline constexpr uint32_t kPrivate = 1u << 12;      // private-memory address formula (§5.11)
+inline constexpr uint32_t kPrefix = 1u << 13;       // regext/regexti (§5.5)
+inline constexpr uint32_t kBarrier = 1u << 14;      // barrier/barriersub (§5.7)
+inline constexpr uint32_t kEndProgram = 1u << 15;   // endprg (§5.6)
+inline constexpr uint32_t kJoin = 1u << 16;         // join (§5.2)
+inline constexpr uint32_t kSetRpc = 1u << 17;       // setrpc (§5.3)
+inline constexpr uint32_t kAqRl = 1u << 18;         // mnemonic carries .aq/.rl/.aqrl suffix
 inline constexpr uint32_t kNoRefDisasm = 1u << 19;  // REF's disassembler lacks it: "unknown" (§5.0)
 }  // namespace flag
 

@@ -76,6 +76,7 @@ class WorkGroupMemory {
   }
 
   DeviceMemory& global() { return *global_; }
+  const DeviceMemory& global() const { return *global_; }
   DeviceMemory& local() { return *local_; }
 
  private:

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "elf/elf_reader.hpp"
 #include "functional/launch.hpp"
@@ -95,16 +96,31 @@ memory::LocalMemory local_layout(const loader::LaunchMetadata& meta) {
 class LaunchRunner {
  public:
   LaunchRunner(const CaseOptions& options, const Program& program, memory::DeviceMemory& memory)
-      : options_(options), program_(program), memory_(memory) {}
+      : options_(options), program_(program), memory_(memory), stats_(options.machine.sm_count) {
+    stats_.register_in(sim::StatScope(registry_, "functional"));
+  }
 
   Result<LaunchReport> run(const loader::Launch& launch);
 
  private:
   Status prepare_memory(const loader::Launch& launch);
+  std::string stats_json(const LaunchReport& report) const;
   const CaseOptions& options_;
   const Program& program_;
   memory::DeviceMemory& memory_;
+  sim::StatRegistry registry_;
+  functional::FunctionalStats stats_;
 };
+
+std::string LaunchRunner::stats_json(const LaunchReport& report) const {
+  nlohmann::json out;
+  out["launch"] = report.name;
+  out["kernel"] = report.kernel;
+  out["config"] = nlohmann::json::parse(options_.config_json.empty() ? "{}" : options_.config_json);
+  out["stats"] = registry_.values_json();
+  out["stat_info"] = registry_.describe_json();
+  return out.dump();
+}
 
 Status LaunchRunner::prepare_memory(const loader::Launch& launch) {
   if (options_.mode == Mode::Default) {
@@ -132,6 +148,8 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   engine.mode = options_.mode;
   engine.max_warp_instructions = options_.max_instructions;
   engine.tohost_addr = program_.tohost();
+  engine.schedule = options_.schedule;
+  engine.random_seed = options_.random_seed;
 
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> log_file(nullptr, &std::fclose);
   std::optional<trace::FileLogSink> sink;
@@ -159,11 +177,15 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   LaunchReport report;
   report.name = launch.name;
   report.kernel = config.kernel_name;
+  registry_.reset();
   const auto start = std::chrono::steady_clock::now();
-  functional::LaunchResult result = functional::run_launch(
-      config, engine, memory_, layout ? &*layout : nullptr, observer ? &*observer : nullptr, hooks);
+  functional::LaunchResult result =
+      functional::run_launch(config, options_.machine, engine, memory_, layout ? &*layout : nullptr,
+                             stats_, observer ? &*observer : nullptr, hooks);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.stats = result.stats;
+  report.stats_text = registry_.format_text();
+  report.stats_json = stats_json(report);
   report.fault = std::move(result.fault);
   report.ref_trap = std::move(result.ref_trap);
   if (sink && sink->failed()) return Error{fmt::format("{}: writing the log failed", launch.name)};

@@ -10,6 +10,8 @@
 
 #include "common/result.hpp"
 #include "functional/engine.hpp"
+#include "functional/functional_stats.hpp"
+#include "functional/machine_shape.hpp"
 #include "loader/test_case.hpp"
 #include "memory/device_memory.hpp"
 
@@ -20,6 +22,12 @@ struct CaseOptions {
   std::optional<std::filesystem::path> log_dir;   // one `<launch>.log` per launch
   std::optional<std::filesystem::path> dump_dir;  // one `<launch>.out` per launch
   uint64_t max_instructions = 0;                  // per launch, warp-instructions; 0 = none
+  functional::MachineShape machine;               // where work-groups run (per-SM stats)
+  functional::Schedule schedule = functional::Schedule::Burst;  // default mode only
+  uint64_t random_seed = 1;                                     // Schedule::Random
+  // The effective configuration as a JSON object text, copied into each launch's stats
+  // JSON ("config"); "{}" when empty.
+  std::string config_json;
   // Called after every launch that ran without an input error (also after a faulting one),
   // with the case's memory as it stands then: lets tests read back any buffer by its case
   // address, which `.out` dumps of later launches do not list.
@@ -30,6 +38,8 @@ struct LaunchReport {
   std::string name;    // launch name from cases.ini
   std::string kernel;  // kernel symbol when the ELF names it, else the launch name
   functional::LaunchStats stats;
+  std::string stats_text;  // every registered statistic (docs/stats.md)
+  std::string stats_json;  // {"launch", "kernel", "config", "stats", "stat_info"}
   double seconds = 0;
   std::optional<functional::Fault> fault;
   std::optional<functional::Fault> ref_trap;  // --ref-compat trap that entered mtvec

@@ -1,6 +1,7 @@
 // run_program: assembling a small kernel, memory setup for its image and one timed launch.
 #include "runner/program_runner.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -44,9 +45,18 @@ void map_regions(const elf::ElfImage& image, const std::vector<BufferSpec>& buff
 ProgramOutcome run_program(const elf::ElfImage& image, functional::LaunchConfig config,
                            const functional::EngineOptions& options,
                            const std::vector<BufferSpec>& buffers, uint32_t lds_bytes,
-                           functional::ExecObserver* observer) {
+                           functional::ExecObserver* observer,
+                           const functional::MachineShape* machine) {
   const bool ref = options.mode == functional::Mode::RefCompat;
-  ProgramOutcome out{{}, ref ? memory::DeviceMemory::flat() : memory::DeviceMemory(), 0};
+  ProgramOutcome out;
+  if (ref) out.memory = memory::DeviceMemory::flat();
+  functional::MachineShape fitting;
+  fitting.warp_slots_per_sm = std::max(fitting.warp_slots_per_sm, config.numw);
+  fitting.local_memory_bytes =
+      std::max(fitting.local_memory_bytes, memory::lds_region_bytes(lds_bytes, config.numw));
+  const functional::MachineShape& shape = machine != nullptr ? *machine : fitting;
+  out.stats = std::make_unique<functional::FunctionalStats>(shape.sm_count);
+  out.stats->register_in(sim::StatScope(*out.registry, "functional"));
   config.start_pc = image.entry;
   if (ref) {
     (void)functional::install_boot_rom(out.memory, image.entry);
@@ -60,8 +70,8 @@ ProgramOutcome run_program(const elf::ElfImage& image, functional::LaunchConfig 
   std::optional<memory::LocalMemory> layout;
   if (!ref) layout.emplace(memory::lds_region_bytes(lds_bytes, config.numw));
   const auto start = std::chrono::steady_clock::now();
-  out.result =
-      functional::run_launch(config, options, out.memory, layout ? &*layout : nullptr, observer);
+  out.result = functional::run_launch(config, shape, options, out.memory,
+                                      layout ? &*layout : nullptr, *out.stats, observer);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "elf/elf_writer.hpp"
 #include "functional/launch.hpp"
 #include "memory/device_memory.hpp"
+#include "sim/stats.hpp"
 
 namespace ventus::runner {
 
@@ -26,6 +28,9 @@ struct ProgramOutcome {
   functional::LaunchResult result;
   memory::DeviceMemory memory;
   double seconds = 0;
+  // Every registered statistic of the launch (docs/stats.md).
+  std::unique_ptr<sim::StatRegistry> registry = std::make_unique<sim::StatRegistry>();
+  std::unique_ptr<functional::FunctionalStats> stats;
 };
 
 // Assembles `source` on its own (no crt0, .text at `base`); an Error carries the formatted
@@ -36,10 +41,12 @@ Result<elf::ElfImage> assemble_program(std::string_view name, std::string_view s
 // Maps the image's non-empty allocatable sections (executable ones as code, the others as
 // global data) and `buffers` in global memory, a local store of `lds_bytes` per work-group
 // (default mode; REF's flat memory with the boot ROM in --ref-compat), copies the sections'
-// bytes and runs one launch with config.start_pc = image.entry.
+// bytes and runs one launch with config.start_pc = image.entry. Without `machine`, the
+// default machine with enough warp slots for the work-group.
 ProgramOutcome run_program(const elf::ElfImage& image, functional::LaunchConfig config,
                            const functional::EngineOptions& options,
                            const std::vector<BufferSpec>& buffers, uint32_t lds_bytes = 0x1000,
-                           functional::ExecObserver* observer = nullptr);
+                           functional::ExecObserver* observer = nullptr,
+                           const functional::MachineShape* machine = nullptr);
 
 }  // namespace ventus::runner

@@ -2,6 +2,9 @@
 #include "runner/speed_bench.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 #include <string>
 #include <string_view>
@@ -113,10 +116,17 @@ Result<SpeedBenchResult> run_one(const std::string& name, std::string_view body,
   config.num_groups = {options.work_groups, 1, 1};
   const uint32_t bytes = options.work_groups * group_bytes;
   functional::EngineOptions engine;
-  const ProgramOutcome out =
-      run_program(image.value(), config, engine, {{kBufferBase, bytes, "data"}});
+  functional::MachineShape machine = options.machine;
+  machine.warp_slots_per_sm = std::max(machine.warp_slots_per_sm, options.warps);
+  const ProgramOutcome out = run_program(image.value(), config, engine,
+                                         {{kBufferBase, bytes, "data"}}, 0x1000, nullptr, &machine);
   if (out.result.fault) return Error{out.result.fault->message()};
-  return SpeedBenchResult{name, out.result.stats, out.seconds};
+  nlohmann::json json;
+  json["kernel"] = name;
+  json["stats"] = out.registry->values_json();
+  json["stat_info"] = out.registry->describe_json();
+  return SpeedBenchResult{name, out.result.stats, out.registry->format_text(), json.dump(),
+                          out.seconds};
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 
 #include "common/result.hpp"
 #include "functional/engine.hpp"
+#include "functional/functional_stats.hpp"
+#include "functional/machine_shape.hpp"
 
 namespace ventus::runner {
 
@@ -15,11 +17,14 @@ struct SpeedBenchOptions {
   uint32_t work_groups = 4;
   uint32_t warps = 4;  // per work-group
   uint32_t threads = 32;
+  functional::MachineShape machine;  // SMs and slots (warp slots widened to fit `warps`)
 };
 
 struct SpeedBenchResult {
   std::string name;
   functional::LaunchStats stats;
+  std::string stats_text;  // every registered statistic (docs/stats.md)
+  std::string stats_json;  // {"kernel", "stats", "stat_info"}
   double seconds = 0;
   double warp_instructions_per_second() const;
   double thread_instructions_per_second() const;

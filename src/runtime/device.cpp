@@ -19,7 +19,7 @@ Result<uint32_t> Device::State::allocate(uint64_t bytes, memory::RegionKind kind
   if (bytes > 0xF0000000u) return Error{fmt::format("cannot allocate {} bytes", bytes)};
   auto base = allocator.allocate(static_cast<uint32_t>(bytes));
   if (!base) return base.error();
-  if (!config.ref_compat) {
+  if (!ref_compat()) {
     // Word accesses to the last bytes of an odd-sized buffer stay inside the region.
     const uint64_t mapped = (bytes + 3) & ~uint64_t{3};
     if (auto mapped_ok = memory.map_region({*base, mapped, kind, std::move(name)}); !mapped_ok) {
@@ -35,7 +35,7 @@ Status Device::State::release(uint32_t base) {
   if (buffers.erase(base) == 0) {
     return Error{fmt::format("0x{:08x} is not the address of a live device buffer", base)};
   }
-  if (!config.ref_compat) (void)memory.unmap_region(base);
+  if (!ref_compat()) (void)memory.unmap_region(base);
   return allocator.free(base);
 }
 
@@ -55,16 +55,25 @@ Status Device::State::check_range(uint32_t address, uint64_t bytes, std::string_
                            what, bytes, address)};
 }
 
-Result<std::unique_ptr<Device>> Device::create(const MachineConfig& config) {
+Result<std::unique_ptr<Device>> Device::create(const Config& config) {
   if (auto valid = config.validate(); !valid) return valid.error();
   return std::unique_ptr<Device>(new Device(std::make_unique<State>(config)));
+}
+
+Result<std::unique_ptr<Device>> Device::create(const MachineConfig& machine,
+                                               const SimulationOptions& simulation) {
+  return create(Config{machine, simulation});
 }
 
 Device::Device(std::unique_ptr<State> state) : state_(std::move(state)) {}
 Device::~Device() = default;
 
 const MachineConfig& Device::config() const {
-  return state_->config;
+  return state_->config.machine;
+}
+
+const SimulationOptions& Device::simulation() const {
+  return state_->config.simulation;
 }
 
 Result<Buffer> Device::allocate(size_t bytes) {
@@ -72,6 +81,10 @@ Result<Buffer> Device::allocate(size_t bytes) {
                                fmt::format("buffer {}", state_->buffers.size()));
   if (!base) return base.error();
   return Buffer(this, *base, bytes);
+}
+
+const std::vector<LaunchStats>& Device::launch_history() const {
+  return state_->history;
 }
 
 size_t Device::live_buffers() const {

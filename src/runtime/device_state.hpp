@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "elf/elf_file.hpp"
+#include "functional/functional_stats.hpp"
 #include "memory/bump_allocator.hpp"
 #include "memory/device_memory.hpp"
+#include "sim/stats.hpp"
 #include "ventus/runtime.hpp"
 
 namespace ventus {
@@ -21,7 +23,12 @@ struct Program::Image {
 };
 
 struct Device::State {
-  MachineConfig config;
+  Config config;
+  // The statistics of the device's launches: registered once, reset per launch.
+  sim::StatRegistry stat_registry;
+  functional::FunctionalStats functional_stats;
+  std::vector<LaunchStats> history;  // every launch that ran, in order
+  std::string last_stats_json;       // of the last launch that ran (faulting ones too)
   memory::DeviceMemory memory;
   memory::BumpAllocator allocator;
   std::map<uint32_t, uint64_t> buffers;  // live allocations: base -> requested bytes
@@ -31,9 +38,13 @@ struct Device::State {
   // replaces them.
   std::vector<uint32_t> program_regions;
 
-  explicit State(const MachineConfig& machine)
-      : config(machine),
-        memory(machine.ref_compat ? memory::DeviceMemory::flat() : memory::DeviceMemory()) {}
+  explicit State(const Config& c)
+      : config(c),
+        functional_stats(c.machine.sm_count),
+        memory(c.simulation.ref_compat ? memory::DeviceMemory::flat() : memory::DeviceMemory()) {
+    functional_stats.register_in(sim::StatScope(stat_registry, "functional"));
+  }
+  bool ref_compat() const { return config.simulation.ref_compat; }
 
   // Allocates `bytes` (4 KiB aligned from 0x90000000) and maps it as a region.
   Result<uint32_t> allocate(uint64_t bytes, memory::RegionKind kind, std::string name);

@@ -116,7 +116,7 @@ std::array<uint32_t, 16> metadata_words(uint32_t entry, uint32_t args, const NDR
 Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
                              const LaunchOptions& options) {
   State& s = *state_;
-  auto threads = check_range(range, s.config);
+  auto threads = check_range(range, s.config.machine);
   if (!threads) return threads.error();
   LaunchPlan plan;
   auto packed = pack_arguments(kernel, s, plan);
@@ -125,15 +125,15 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
   c.kernel_name = kernel.name();
   const uint32_t elf_entry = kernel.program().image().elf.entry;
   c.start_pc = elf_entry != 0 ? elf_entry : 0x80000000u;  // _start (ISA.md §7.3)
-  c.numt = s.config.threads_per_warp;
+  c.numt = s.config.machine.threads_per_warp;
   c.numw = static_cast<uint32_t>((*threads + c.numt - 1) / c.numt);
   uint64_t local_total = uint64_t{c.numw} * 1024;
   for (uint32_t bytes : plan.local_buffers) local_total += (bytes + 0xFFFu) & ~0xFFFu;
-  if (local_total > s.config.local_memory_bytes) {
+  if (local_total > s.config.machine.local_memory_bytes) {
     return Error{
         fmt::format("local memory of {} bytes (warp stacks + __local arguments) exceeds "
                     "the device's {} bytes",
-                    local_total, s.config.local_memory_bytes)};
+                    local_total, s.config.machine.local_memory_bytes)};
   }
   uint64_t groups = 1;
   for (unsigned d = 0; d < 3; ++d) {
@@ -141,7 +141,7 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
     groups *= c.num_groups[d];
   }
   plan.lds_bytes = 0x1000;  // POCL's hard-coded ldsSize (ISA.md §7.5)
-  c.pds_size = s.config.private_memory_bytes_per_thread;
+  c.pds_size = s.config.machine.private_memory_bytes_per_thread;
   const uint64_t private_bytes = uint64_t{c.pds_size} * c.numt * c.numw * groups;
   if (private_bytes > 0x40000000u) return Error{"private memory of the launch exceeds 1 GiB"};
 
@@ -157,12 +157,12 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
   if (!pds) return pds.error();
   auto meta = temps.allocate(kMetadataBytes, memory::RegionKind::kMetadata, "kernel metadata");
   if (!meta) return meta.error();
-  if (!s.config.ref_compat && s.config.print_buffer_bytes != 0) {
-    auto print =
-        temps.allocate(s.config.print_buffer_bytes, memory::RegionKind::kOther, "print buffer");
+  if (!s.ref_compat() && s.config.machine.print_buffer_bytes != 0) {
+    auto print = temps.allocate(s.config.machine.print_buffer_bytes, memory::RegionKind::kOther,
+                                "print buffer");
     if (!print) return print.error();
     plan.print_addr = *print;
-    plan.print_size = s.config.print_buffer_bytes;
+    plan.print_size = s.config.machine.print_buffer_bytes;
     for (uint32_t at = 0; at < plan.print_size; at += 4) s.memory.store().write32(*print + at, ~0u);
   }
   s.memory.store().write_bytes(*args, *packed);

@@ -2,6 +2,7 @@
 #include "runtime/launch_core.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -76,6 +77,16 @@ void default_print(std::string_view line) {
   std::fputc('\n', stdout);
 }
 
+// One launch's statistics document (docs/stats.md).
+std::string stats_json(const Device::State& state, const std::string& kernel) {
+  nlohmann::json out;
+  out["kernel"] = kernel;
+  out["config"] = nlohmann::json::parse(state.config.values_json());
+  out["stats"] = state.stat_registry.values_json();
+  out["stat_info"] = state.stat_registry.describe_json();
+  return out.dump();
+}
+
 }  // namespace
 
 std::vector<uint32_t> local_buffer_addresses(const std::vector<uint32_t>& sizes) {
@@ -91,7 +102,7 @@ std::vector<uint32_t> local_buffer_addresses(const std::vector<uint32_t>& sizes)
 }
 
 Status load_segments(Device::State& state, const elf::ElfFile& elf) {
-  if (!state.config.ref_compat) {
+  if (!state.ref_compat()) {
     for (uint32_t base : state.program_regions) (void)state.memory.unmap_region(base);
     state.program_regions.clear();
     for (const elf::Segment& seg : elf.load_segments()) {
@@ -121,10 +132,12 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
                                    const LaunchPlan& plan, const LaunchOptions& options) {
   if (auto valid = functional::check_launch_config(plan.config); !valid) return valid.error();
   if (auto loaded = load_segments(state, elf); !loaded) return loaded.error();
-  const bool ref = state.config.ref_compat;
+  const bool ref = state.ref_compat();
   functional::EngineOptions engine;
   engine.mode = ref ? Mode::RefCompat : Mode::Default;
-  engine.max_warp_instructions = state.config.max_warp_instructions;
+  engine.max_warp_instructions = state.config.simulation.max_warp_instructions;
+  engine.schedule = state.config.simulation.schedule_kind();
+  engine.random_seed = state.config.simulation.random_seed;
   engine.tohost_addr = tohost_address(elf);
   const PrintBuffer print{plan.print_addr, plan.print_size, plan.config.numt, plan.config.numw};
   const auto& sink = options.print_sink ? options.print_sink : default_print;
@@ -150,9 +163,11 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   if (auto opened = log.open(options.log_path, elf, plan.config.numt); !opened) {
     return opened.error();
   }
+  state.stat_registry.reset();
   const auto start = std::chrono::steady_clock::now();
   functional::LaunchResult result = functional::run_launch(
-      plan.config, engine, state.memory, layout ? &*layout : nullptr, log.observer(), hooks);
+      plan.config, state.config.machine, engine, state.memory, layout ? &*layout : nullptr,
+      state.functional_stats, log.observer(), hooks);
   LaunchStats stats;
   stats.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -160,9 +175,13 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   stats.warps = result.stats.warps;
   stats.warp_instructions = result.stats.warp_instructions;
   stats.thread_instructions = result.stats.thread_instructions;
+  stats.stats_text = state.stat_registry.format_text();
+  stats.stats_json = stats_json(state, plan.config.kernel_name);
+  state.last_stats_json = stats.stats_json;
   if (result.fault) return Error{result.fault->message()};
   if (result.ref_trap) return Error{"trap entered mtvec: " + result.ref_trap->message()};
   if (log.failed()) return Error{fmt::format("writing the log '{}' failed", options.log_path)};
+  state.history.push_back(stats);
   return stats;
 }
 

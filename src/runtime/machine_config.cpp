@@ -1,113 +1,108 @@
-// MachineConfig: the TOML machine description (configs/*.toml) and key=value overrides.
+// Config: the machine and simulation parameters declared for the sim registry, loaded from
+// configs/*.toml and --set overrides (DESIGN.md §2.5).
 #include <fmt/format.h>
-#include <toml++/toml.h>
-#include <charconv>
 
+#include <nlohmann/json.hpp>
+
+#include "sim/config.hpp"
 #include "ventus/runtime.hpp"
 
 namespace ventus {
 namespace {
 
-// Unsigned fields by key; ref_compat is the one boolean.
-template <typename T>
-Status assign_unsigned(T& field, uint64_t value, std::string_view key) {
-  if (value > static_cast<uint64_t>(static_cast<T>(~T{0}))) {
-    return Error{fmt::format("'{}' = {} is out of range", key, value)};
+// A registry bound to `config`'s fields: every edit goes through the declared rules.
+struct BoundRegistry {
+  sim::ParamRegistry registry;
+  explicit BoundRegistry(Config& config) {
+    config.machine.declare(sim::ParamScope(registry));
+    config.simulation.declare(sim::ParamScope(registry));
   }
-  field = static_cast<T>(value);
-  return ok_status();
-}
-
-Status assign_number(MachineConfig& c, std::string_view key, uint64_t value) {
-  if (key == "sm_count") return assign_unsigned(c.sm_count, value, key);
-  if (key == "warp_slots_per_sm") return assign_unsigned(c.warp_slots_per_sm, value, key);
-  if (key == "threads_per_warp") return assign_unsigned(c.threads_per_warp, value, key);
-  if (key == "local_memory_bytes") return assign_unsigned(c.local_memory_bytes, value, key);
-  if (key == "private_memory_bytes_per_thread") {
-    return assign_unsigned(c.private_memory_bytes_per_thread, value, key);
-  }
-  if (key == "print_buffer_bytes") return assign_unsigned(c.print_buffer_bytes, value, key);
-  if (key == "max_warp_instructions") return assign_unsigned(c.max_warp_instructions, value, key);
-  return Error{fmt::format("unknown machine configuration key '{}'", key)};
-}
-
-Result<uint64_t> parse_number(std::string_view text) {
-  int base = 10;
-  if (text.starts_with("0x") || text.starts_with("0X")) {
-    base = 16;
-    text.remove_prefix(2);
-  }
-  uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, base);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
-    return Error{fmt::format("'{}' is not a non-negative integer", text)};
-  }
-  return value;
-}
+};
 
 }  // namespace
 
-Status MachineConfig::validate() const {
-  const MachineConfig& c = *this;
-  const unsigned t = c.threads_per_warp;
-  if (t == 0 || t > 32 || (t & (t - 1)) != 0) {
-    return Error{fmt::format("threads_per_warp = {} must be a power of two in 1..32", t)};
+void MachineConfig::declare(sim::ParamScope root) {
+  MachineShape::declare(root);
+  const sim::ParamScope driver = root.child("driver");
+  driver.add("private_memory_bytes_per_thread", private_memory_bytes_per_thread,
+             sim::UIntRange{0, 1u << 20}, "bytes",
+             "private memory per work-item, pdsSize (POCL default, ISA.md §7.6)");
+  driver.add("print_buffer_bytes", print_buffer_bytes, sim::UIntRange{0, 1u << 28}, "bytes",
+             "kernel printf buffer, 0 = no printf (ISA.md §7.7)");
+}
+
+void SimulationOptions::declare(sim::ParamScope root) {
+  const sim::ParamScope run = root.child("run");
+  run.add("ref_compat", ref_compat, "",
+          "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
+  run.add("max_warp_instructions", max_warp_instructions, sim::UIntRange{}, "instructions",
+          "stop a launch after this many warp-instructions, 0 = no limit");
+  run.add("schedule", schedule, {"burst", "random"},
+          "warp order of the default mode: burst (one work-group at a time, warps in bursts) "
+          "or random (up to 16 live work-groups, a seeded random warp per step)");
+  run.add("random_seed", random_seed, sim::UIntRange{}, "",
+          "seed of the random schedule (the same seed replays the same order)");
+}
+
+functional::Schedule SimulationOptions::schedule_kind() const {
+  return schedule == "random" ? functional::Schedule::Random : functional::Schedule::Burst;
+}
+
+// Every field is re-checked against its declaration (fields may be set directly in C++),
+// then the rules that involve several parameters.
+Status Config::validate() const {
+  Config copy = *this;
+  BoundRegistry bound(copy);
+  for (const sim::ParamInfo& info : bound.registry.params()) {
+    if (auto ok = bound.registry.set(info.name, bound.registry.value_text(info.name)); !ok) {
+      return ok.error();
+    }
   }
-  if (c.sm_count == 0) return Error{"sm_count must be at least 1"};
-  if (c.warp_slots_per_sm == 0) return Error{"warp_slots_per_sm must be at least 1"};
-  if (c.local_memory_bytes < c.warp_slots_per_sm * 1024u) {
-    return Error{fmt::format("local_memory_bytes = {} cannot hold the warps' 1 KiB stacks",
-                             c.local_memory_bytes)};
+  const MachineConfig& m = machine;
+  if (m.local_memory_bytes < m.warp_slots_per_sm * 1024u) {
+    return Error{fmt::format(
+        "sm.local_memory_bytes = {} cannot hold the 1 KiB stacks of sm.warp_slots = {} warps",
+        m.local_memory_bytes, m.warp_slots_per_sm)};
   }
   return ok_status();
 }
 
-Status MachineConfig::set(std::string_view assignment) {
-  const size_t eq = assignment.find('=');
-  if (eq == std::string_view::npos) {
-    return Error{fmt::format("'{}' is not of the form key=value", assignment)};
-  }
-  const std::string_view key = assignment.substr(0, eq);
-  const std::string_view value = assignment.substr(eq + 1);
-  if (key == "ref_compat") {
-    if (value != "true" && value != "false") {
-      return Error{fmt::format("ref_compat must be true or false, not '{}'", value)};
-    }
-    ref_compat = value == "true";
-    return ok_status();
-  }
-  auto number = parse_number(value);
-  if (!number) return Error{fmt::format("'{}': {}", key, number.error().message)};
-  return assign_number(*this, key, *number);
+Status Config::set(std::string_view assignment) {
+  BoundRegistry bound(*this);
+  return bound.registry.set(assignment);
 }
 
-Result<MachineConfig> MachineConfig::from_toml_file(const std::string& path) {
-  toml::table table;
-  try {
-    table = toml::parse_file(path);
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    return Error{fmt::format("{}:{}:{}: {}", path, where.line, where.column, e.description())};
-  }
-  MachineConfig config;
-  for (auto&& [key, node] : table) {
-    const std::string_view name = key.str();
-    Status status = ok_status();
-    if (name == "ref_compat") {
-      if (!node.is_boolean()) return Error{fmt::format("{}: 'ref_compat' must be a boolean", path)};
-      config.ref_compat = node.as_boolean()->get();
-    } else if (!node.is_integer() || node.as_integer()->get() < 0) {
-      status = assign_number(config, name, 0);  // an unknown key is reported as such
-      if (status) status = Error{fmt::format("'{}' must be a non-negative integer", name)};
-    } else {
-      status = assign_number(config, name, static_cast<uint64_t>(node.as_integer()->get()));
-    }
-    if (!status) return Error{fmt::format("{}: {}", path, status.error().message)};
+Result<Config> Config::from_toml_file(const std::string& path) {
+  Config config;
+  {
+    BoundRegistry bound(config);
+    if (auto loaded = bound.registry.load_toml_file(path); !loaded) return loaded.error();
   }
   if (auto valid = config.validate(); !valid) {
     return Error{fmt::format("{}: {}", path, valid.error().message)};
   }
   return config;
+}
+
+std::string Config::format_table() const {
+  Config copy = *this;  // the registry binds mutable fields
+  BoundRegistry bound(copy);
+  return bound.registry.format_table();
+}
+
+std::string Config::to_json() const {
+  Config copy = *this;
+  BoundRegistry bound(copy);
+  nlohmann::json out;
+  out["parameters"] = bound.registry.describe_json();
+  out["values"] = bound.registry.values_json();
+  return out.dump(2);
+}
+
+std::string Config::values_json() const {
+  Config copy = *this;
+  BoundRegistry bound(copy);
+  return bound.registry.values_json().dump();
 }
 
 }  // namespace ventus

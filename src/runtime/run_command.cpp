@@ -268,10 +268,10 @@ std::array<uint32_t, 3> default_local(const std::array<uint32_t, 3>& global,
   return local;
 }
 
-Result<MachineConfig> make_config(const RunOptions& o) {
-  MachineConfig config;
+Result<Config> make_config(const RunOptions& o) {
+  Config config;
   if (!o.config_path.empty()) {
-    auto loaded = MachineConfig::from_toml_file(o.config_path);
+    auto loaded = Config::from_toml_file(o.config_path);
     if (!loaded) return loaded.error();
     config = *loaded;
   }
@@ -279,7 +279,8 @@ Result<MachineConfig> make_config(const RunOptions& o) {
     if (auto s = config.set(assignment); !s)
       return Error{fmt::format("--set {}: {}", assignment, s.error().message)};
   }
-  if (o.ref_compat) config.ref_compat = true;
+  if (o.ref_compat) config.simulation.ref_compat = true;
+  if (o.max_instructions) config.simulation.max_warp_instructions = *o.max_instructions;
   return config;
 }
 
@@ -307,7 +308,7 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   if (!global) return global.error();
   range.global = *global;
   if (o.local.empty()) {
-    range.local = default_local(range.global, *config);
+    range.local = default_local(range.global, config->machine);
   } else {
     unsigned local_dim = 0;
     auto local = parse_dims(o.local, "local", &local_dim);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,7 @@ struct RunOptions {
   std::string config_path;             // TOML machine description
   std::vector<std::string> overrides;  // key=value
   bool ref_compat = false;
+  std::optional<uint64_t> max_instructions;  // overrides run.max_warp_instructions
 };
 
 struct RunReport {

@@ -16,48 +16,72 @@ std::string temp_file(const std::string& name, const std::string& text) {
   return path.string();
 }
 
-TEST(MachineConfig, TomlFileAndOverrides) {
-  auto c = MachineConfig::from_toml_file(
-      temp_file("ok.toml", "sm_count = 4\nthreads_per_warp = 16\nref_compat = true\n"));
+TEST(Config, TomlFileAndOverrides) {
+  auto c = Config::from_toml_file(temp_file(
+      "ok.toml", "[gpu]\nsm_count = 4\n[sm]\nthreads_per_warp = 16\n[run]\nref_compat = true\n"));
   ASSERT_TRUE(c) << c.error().message;
-  EXPECT_EQ(c->sm_count, 4u);
-  EXPECT_EQ(c->threads_per_warp, 16u);
-  EXPECT_TRUE(c->ref_compat);
-  EXPECT_EQ(c->warp_slots_per_sm, 8u);  // untouched keys keep the defaults
-  ASSERT_TRUE(c->set("threads_per_warp=32"));
-  EXPECT_EQ(c->threads_per_warp, 32u);
-  ASSERT_TRUE(c->set("print_buffer_bytes=0x100"));
-  EXPECT_EQ(c->print_buffer_bytes, 0x100u);
+  EXPECT_EQ(c->machine.sm_count, 4u);
+  EXPECT_EQ(c->machine.threads_per_warp, 16u);
+  EXPECT_TRUE(c->simulation.ref_compat);
+  EXPECT_EQ(c->machine.warp_slots_per_sm, 8u);  // untouched keys keep the defaults
+  ASSERT_TRUE(c->set("sm.threads_per_warp=32"));
+  EXPECT_EQ(c->machine.threads_per_warp, 32u);
+  ASSERT_TRUE(c->set("driver.print_buffer_bytes=0x100"));
+  EXPECT_EQ(c->machine.print_buffer_bytes, 0x100u);
+  ASSERT_TRUE(c->set("run.max_warp_instructions=1000"));
+  EXPECT_EQ(c->simulation.max_warp_instructions, 1000u);
 }
 
-TEST(MachineConfig, ErrorsNameFileAndKey) {
-  const std::string unknown = temp_file("unknown.toml", "sm_cont = 4\n");
-  auto c = MachineConfig::from_toml_file(unknown);
+TEST(Config, ErrorsNameFileLineAndKey) {
+  const std::string unknown = temp_file("unknown.toml", "[gpu]\nsm_cont = 4\n");
+  auto c = Config::from_toml_file(unknown);
   ASSERT_FALSE(c);
-  EXPECT_NE(c.error().message.find(unknown), std::string::npos);
-  EXPECT_NE(c.error().message.find("sm_cont"), std::string::npos);
-  EXPECT_FALSE(MachineConfig::from_toml_file(temp_file("bad.toml", "sm_count = \n")));
-  EXPECT_FALSE(MachineConfig::from_toml_file(temp_file("neg.toml", "sm_count = -1\n")));
-  EXPECT_FALSE(MachineConfig::from_toml_file(temp_file("t3.toml", "threads_per_warp = 3\n")));
-  EXPECT_FALSE(MachineConfig::from_toml_file("/nonexistent/ventus.toml"));
-  MachineConfig m;
-  EXPECT_FALSE(m.set("threads_per_warp"));
+  EXPECT_EQ(c.error().message,
+            unknown + ":2:1: unknown parameter 'gpu.sm_cont' (did you mean 'gpu.sm_count'?)");
+  EXPECT_FALSE(Config::from_toml_file(temp_file("bad.toml", "gpu.sm_count = \n")));
+  EXPECT_FALSE(Config::from_toml_file(temp_file("neg.toml", "gpu.sm_count = -1\n")));
+  auto t3 = Config::from_toml_file(temp_file("t3.toml", "sm.threads_per_warp = 3\n"));
+  ASSERT_FALSE(t3);
+  EXPECT_NE(t3.error().message.find("must be a power of two"), std::string::npos);
+  EXPECT_FALSE(Config::from_toml_file("/nonexistent/ventus.toml"));
+  Config m;
+  EXPECT_FALSE(m.set("sm.threads_per_warp"));
   EXPECT_FALSE(m.set("nope=1"));
-  EXPECT_FALSE(m.set("sm_count=x"));
-  EXPECT_FALSE(m.set("ref_compat=maybe"));
-  EXPECT_FALSE(m.set("sm_count=99999999999"));
+  EXPECT_FALSE(m.set("gpu.sm_count=x"));
+  EXPECT_FALSE(m.set("run.ref_compat=maybe"));
+  EXPECT_FALSE(m.set("gpu.sm_count=99999999999"));
+  auto stacks = Config::from_toml_file(temp_file("stacks.toml", "sm.local_memory_bytes = 4096\n"));
+  ASSERT_FALSE(stacks);
+  EXPECT_NE(stacks.error().message.find("1 KiB stacks"), std::string::npos);
 }
 
-TEST(MachineConfig, DefaultTomlMatchesBuiltInDefaults) {
-  auto c = MachineConfig::from_toml_file(VENTUS_SOURCE_DIR "/configs/default.toml");
+TEST(Config, DefaultTomlMatchesBuiltInDefaults) {
+  auto c = Config::from_toml_file(VENTUS_SOURCE_DIR "/configs/default.toml");
   ASSERT_TRUE(c) << c.error().message;
-  const MachineConfig d;
-  EXPECT_EQ(c->sm_count, d.sm_count);
-  EXPECT_EQ(c->warp_slots_per_sm, d.warp_slots_per_sm);
-  EXPECT_EQ(c->threads_per_warp, d.threads_per_warp);
-  EXPECT_EQ(c->local_memory_bytes, d.local_memory_bytes);
-  EXPECT_EQ(c->private_memory_bytes_per_thread, d.private_memory_bytes_per_thread);
-  EXPECT_EQ(c->print_buffer_bytes, d.print_buffer_bytes);
+  const Config d;
+  EXPECT_EQ(c->values_json(), d.values_json());
+}
+
+TEST(Config, EveryShippedMachineLoads) {
+  for (const char* name : {"default", "rtl-like", "small-debug"}) {
+    auto c = Config::from_toml_file(std::string(VENTUS_SOURCE_DIR "/configs/") + name + ".toml");
+    EXPECT_TRUE(c) << name << ": " << (c ? "" : c.error().message);
+  }
+}
+
+TEST(Config, TableListsEveryParameterWithUnitAndDescription) {
+  const std::string table = Config{}.format_table();
+  for (const char* row :
+       {"gpu.sm_count", "sm.warp_slots", "sm.work_group_slots", "sm.threads_per_warp",
+        "sm.local_memory_bytes", "driver.private_memory_bytes_per_thread",
+        "driver.print_buffer_bytes", "run.ref_compat", "run.max_warp_instructions"}) {
+    EXPECT_NE(table.find(row), std::string::npos) << row;
+  }
+  const size_t row = table.find("\nsm.local_memory_bytes ");
+  ASSERT_NE(row, std::string::npos) << table;
+  const std::string line = table.substr(row + 1, table.find('\n', row + 1) - row - 1);
+  EXPECT_NE(line.find(" 131072 "), std::string::npos) << line;
+  EXPECT_NE(line.find(" bytes "), std::string::npos) << line;
 }
 
 TEST(Device, RejectsInvalidConfig) {

@@ -16,7 +16,7 @@ struct AddScaled {
   std::optional<Buffer> a, b, c;
   std::vector<int32_t> host_a, host_b;
 
-  explicit AddScaled(MachineConfig config, uint32_t n, int32_t k) {
+  explicit AddScaled(Config config, uint32_t n, int32_t k) {
     device = std::move(Device::create(config).value());
     auto program = Program::from_file(VENTUS_SOURCE_DIR "/tests/runtime_kernels/add_scaled.s");
     kernel = program.value().kernel("add_scaled").value();
@@ -48,8 +48,8 @@ NDRange range1(uint32_t global, uint32_t local) {
 }
 
 TEST(Launch, ComputesWithPartlyFilledWarps) {
-  MachineConfig config;
-  config.threads_per_warp = 4;
+  Config config;
+  config.machine.threads_per_warp = 4;
   AddScaled t(config, 24, 5);
   auto event = t.device->launch(*t.kernel, range1(24, 6));  // 2 warps, the second half full
   ASSERT_TRUE(event) << event.error().message;
@@ -65,8 +65,8 @@ TEST(Launch, ComputesWithPartlyFilledWarps) {
 // A device holds one program image at a time; launching another program replaces it
 // (regression: the second program's segments used to collide with the first one's).
 TEST(Launch, OneDeviceRunsTwoDifferentProgramsInTurn) {
-  MachineConfig config;
-  config.threads_per_warp = 4;
+  Config config;
+  config.machine.threads_per_warp = 4;
   AddScaled t(config, 8, 2);
   ASSERT_TRUE(t.device->launch(*t.kernel, range1(8, 4)).value().wait());
   // store_tid: c[tid] = tid + 100, with a longer .text than add_scaled's.
@@ -105,7 +105,7 @@ store_tid:
 }
 
 TEST(Launch, TemporaryBuffersAreFreedAndReusedAddressesAdvance) {
-  AddScaled t(MachineConfig{}, 16, 2);
+  AddScaled t(Config{}, 16, 2);
   ASSERT_TRUE(t.device->launch(*t.kernel, range1(16, 8)).value().wait());
   // Only the three user buffers remain live (arguments, private, metadata, print freed).
   EXPECT_EQ(t.device->live_buffers(), 3u);
@@ -115,7 +115,7 @@ TEST(Launch, TemporaryBuffersAreFreedAndReusedAddressesAdvance) {
 }
 
 TEST(Launch, RangeErrors) {
-  AddScaled t(MachineConfig{}, 16, 1);
+  AddScaled t(Config{}, 16, 1);
   auto not_multiple = t.device->launch(*t.kernel, range1(16, 6));
   ASSERT_FALSE(not_multiple);
   EXPECT_NE(not_multiple.error().message.find("not a multiple"), std::string::npos);
@@ -130,7 +130,7 @@ TEST(Launch, RangeErrors) {
 }
 
 TEST(Launch, ArgumentErrors) {
-  AddScaled t(MachineConfig{}, 16, 1);
+  AddScaled t(Config{}, 16, 1);
   auto other = Device::create().value();
   auto foreign = other->allocate(4).value();
   Kernel k = *t.kernel;
@@ -150,7 +150,7 @@ TEST(Launch, ArgumentErrors) {
 }
 
 TEST(Launch, GuestFaultIsReportedByWait) {
-  AddScaled t(MachineConfig{}, 16, 1);
+  AddScaled t(Config{}, 16, 1);
   auto event = t.device->launch(*t.kernel, range1(32, 8));  // buffers hold only 16 elements
   ASSERT_TRUE(event);
   auto stats = event->wait();
@@ -162,7 +162,7 @@ TEST(Launch, GuestFaultIsReportedByWait) {
 }
 
 TEST(Launch, WritesTheCommitLog) {
-  AddScaled t(MachineConfig{}, 8, 1);
+  AddScaled t(Config{}, 8, 1);
   LaunchOptions options;
   options.log_path = (std::filesystem::temp_directory_path() / "ventus_rt_launch.log").string();
   ASSERT_TRUE(t.device->launch(*t.kernel, range1(8, 8), options).value().wait());
@@ -177,8 +177,8 @@ TEST(Launch, WritesTheCommitLog) {
 }
 
 TEST(Launch, RefCompatModeRunsToo) {
-  MachineConfig config;
-  config.ref_compat = true;
+  Config config;
+  config.simulation.ref_compat = true;
   AddScaled t(config, 16, 3);
   auto stats = t.device->launch(*t.kernel, range1(16, 8)).value().wait();
   ASSERT_TRUE(stats) << stats.error().message;

@@ -57,10 +57,10 @@ int check_range(VtDevice* d, uint64_t address, uint64_t size, const char* what) 
   return 0;
 }
 
-Result<ventus::MachineConfig> open_config() {
+Result<ventus::Config> open_config() {
   const char* path = std::getenv("VENTUS_CONFIG");
-  if (path == nullptr || *path == '\0') return ventus::MachineConfig{};
-  return ventus::MachineConfig::from_toml_file(path);
+  if (path == nullptr || *path == '\0') return ventus::Config{};
+  return ventus::Config::from_toml_file(path);
 }
 
 int upload(VtDevice* d, std::vector<uint8_t> bytes, const std::string& name) {
@@ -293,6 +293,12 @@ int vt_dump_perf(vt_device_h device, FILE* stream) {
 const char* vt_last_error(vt_device_h device) {
   VtDevice* d = from_handle(device);
   return d == nullptr ? "invalid device handle" : d->last_error.c_str();
+}
+
+const char* vt_last_launch_stats_json(vt_device_h device) {
+  VtDevice* d = from_handle(device);
+  if (d == nullptr) return "";
+  return d->device->state().last_stats_json.c_str();
 }
 
 }  // extern "C"

@@ -4,13 +4,29 @@
 #include <cstdio>
 #include <memory>
 
+#include <string>
+#include <vector>
+
 #include "commands.hpp"
 #include "runner/speed_bench.hpp"
+#include "sim_options.hpp"
 
 namespace ventus::tools {
 namespace {
 
-int run_bench(const runner::SpeedBenchOptions& options) {
+struct BenchArgs {
+  runner::SpeedBenchOptions bench;
+  SimCliOptions sim;
+};
+
+int run_bench(BenchArgs& args) {
+  auto config = load_config(args.sim);
+  if (!config) {
+    fmt::print(stderr, "ventus bench: {}\n", config.error().message);
+    return 2;
+  }
+  args.bench.machine = config->machine;
+  const runner::SpeedBenchOptions& options = args.bench;
   const auto results = runner::run_speed_benchmarks(options);
   if (!results) {
     fmt::print(stderr, "ventus bench: {}\n", results.error().message);
@@ -25,20 +41,31 @@ int run_bench(const runner::SpeedBenchOptions& options) {
         r.name, r.stats.warp_instructions, r.stats.thread_instructions, r.seconds,
         r.warp_instructions_per_second() / 1e6, r.thread_instructions_per_second() / 1e6);
   }
+  std::vector<std::string> stats;
+  for (const runner::SpeedBenchResult& r : *results) {
+    if (args.sim.stats) print_launch_stats(r.name, r.stats_text);
+    stats.push_back(r.stats_json);
+  }
+  if (auto written = write_stats_json(args.sim, stats); !written) {
+    fmt::print(stderr, "ventus bench: {}\n", written.error().message);
+    return 2;
+  }
   return 0;
 }
 
 }  // namespace
 
 void register_bench(CLI::App& app, int& exit_status) {
-  auto options = std::make_shared<runner::SpeedBenchOptions>();
+  auto args = std::make_shared<BenchArgs>();
+  runner::SpeedBenchOptions* options = &args->bench;
   CLI::App* cmd = app.add_subcommand("bench", "Measure functional-simulation speed");
   cmd->add_option("--iterations", options->iterations, "loop trips per warp")
       ->capture_default_str();
   cmd->add_option("--work-groups", options->work_groups, "work-groups")->capture_default_str();
   cmd->add_option("--warps", options->warps, "warps per work-group")->capture_default_str();
   cmd->add_option("--threads", options->threads, "threads per warp (1..32)")->capture_default_str();
-  cmd->callback([options, &exit_status] { exit_status = run_bench(*options); });
+  add_sim_options(*cmd, args->sim);
+  cmd->callback([args, &exit_status] { exit_status = run_bench(*args); });
 }
 
 }  // namespace ventus::tools

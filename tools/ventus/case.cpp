@@ -3,10 +3,13 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "runner/case_runner.hpp"
+#include "sim_options.hpp"
 
 namespace ventus::tools {
 namespace {
@@ -16,29 +19,51 @@ struct CaseArgs {
   bool ref_compat = false;
   std::string log_dir;
   std::string dump_dir;
-  uint64_t max_instructions = 1'000'000'000;
+  std::optional<uint64_t> max_instructions;
+  SimCliOptions sim;
 };
+
+constexpr uint64_t kDefaultCaseLimit = 1'000'000'000;
 
 // Exit status: 0 every launch ran to its end, 1 a guest fault (or a REF-style trap) happened,
 // 2 the case could not be loaded or an output could not be written.
 int run_case_command(const CaseArgs& args) {
+  auto config = load_config(args.sim);
+  if (!config) {
+    fmt::print(stderr, "ventus case: {}\n", config.error().message);
+    return 2;
+  }
+  const uint64_t configured = config->simulation.max_warp_instructions;
   runner::CaseOptions options;
-  options.mode = args.ref_compat ? functional::Mode::RefCompat : functional::Mode::Default;
+  const bool ref = args.ref_compat || config->simulation.ref_compat;
+  options.mode = ref ? functional::Mode::RefCompat : functional::Mode::Default;
   if (!args.log_dir.empty()) options.log_dir = args.log_dir;
   if (!args.dump_dir.empty()) options.dump_dir = args.dump_dir;
-  options.max_instructions = args.max_instructions;
+  options.max_instructions =
+      args.max_instructions.value_or(configured != 0 ? configured : kDefaultCaseLimit);
+  options.machine = config->machine;
+  options.schedule = config->simulation.schedule_kind();
+  options.random_seed = config->simulation.random_seed;
+  options.config_json = config->values_json();
   const auto report = runner::run_case(args.dir, options);
   if (!report) {
     fmt::print(stderr, "ventus case: {}\n", report.error().message);
     return 2;
   }
+  std::vector<std::string> stats;
   for (const runner::LaunchReport& launch : report->launches) {
     fmt::print("{}\n", launch.summary());
+    if (args.sim.stats) print_launch_stats(launch.name, launch.stats_text);
+    stats.push_back(launch.stats_json);
     if (launch.fault) fmt::print(stderr, "ventus case: {}\n", launch.fault->message());
     if (launch.ref_trap) {
       fmt::print(stderr, "ventus case: trap entered mtvec as in REF: {}\n",
                  launch.ref_trap->message());
     }
+  }
+  if (auto written = write_stats_json(args.sim, stats); !written) {
+    fmt::print(stderr, "ventus case: {}\n", written.error().message);
+    return 2;
   }
   return report->ok() ? 0 : 1;
 }
@@ -55,8 +80,9 @@ void register_case(CLI::App& app, int& exit_status) {
   cmd->add_option("--dump-dir", args->dump_dir,
                   "after each launch write its buffers in the .data format (<launch>.out)");
   cmd->add_option("--max-instructions", args->max_instructions,
-                  "stop a launch after this many warp-instructions (0 = no limit)")
-      ->capture_default_str();
+                  "stop a launch after this many warp-instructions (0 = no limit; default: "
+                  "run.max_warp_instructions, else 1000000000)");
+  add_sim_options(*cmd, args->sim);
   cmd->callback([args, &exit_status] { exit_status = run_case_command(*args); });
 }
 

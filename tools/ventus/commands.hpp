@@ -15,5 +15,6 @@ void register_bench(CLI::App& app, int& exit_status);
 void register_isa_table(CLI::App& app, int& exit_status);
 void register_run(CLI::App& app, int& exit_status);
 void register_demo(CLI::App& app, int& exit_status);
+void register_config(CLI::App& app, int& exit_status);
 
 }  // namespace ventus::tools

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "commands.hpp"
 #include "kernels/matmul_tiled/matmul_tiled.hpp"
 #include "kernels/nn/nn.hpp"
@@ -16,6 +18,7 @@
 #include "kernels/saxpy/saxpy.hpp"
 #include "kernels/scan/scan.hpp"
 #include "kernels/vecadd/vecadd.hpp"
+#include "sim_options.hpp"
 
 namespace ventus::tools {
 namespace {
@@ -23,7 +26,8 @@ namespace {
 using kernels::RunReport;
 
 struct DemoOptions {
-  unsigned threads_per_warp = MachineConfig{}.threads_per_warp;
+  std::optional<unsigned> threads_per_warp;  // overrides sm.threads_per_warp
+  SimCliOptions sim;
 };
 
 struct DemoCase {
@@ -75,22 +79,33 @@ std::string speed(const LaunchStats& stats) {
 }
 
 int run_demo(const DemoOptions& options) {
-  MachineConfig machine;
-  machine.threads_per_warp = options.threads_per_warp;
+  auto config = load_config(options.sim);
+  if (!config) {
+    fmt::print(stderr, "ventus demo: {}\n", config.error().message);
+    return 2;
+  }
+  if (options.threads_per_warp) config->machine.threads_per_warp = *options.threads_per_warp;
+  const MachineConfig& machine = config->machine;
   fmt::print("Ventus functional simulator: {} SMs, {} threads per warp, {} warp slots per SM\n\n",
              machine.sm_count, machine.threads_per_warp, machine.warp_slots_per_sm);
   fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", "kernel", "configuration", "check", "warp instr",
              "speed");
   int failures = 0;
+  std::vector<std::string> stats;
+  std::vector<std::pair<std::string, std::string>> tables;  // kernel, --stats table
   for (const DemoCase& demo : demo_cases(machine)) {
     // A fresh device per kernel: every program is loaded at the ELF's link address.
-    auto device = Device::create(machine);
+    auto device = Device::create(*config);
     auto report = device ? demo.run(**device) : Result<RunReport>(device.error());
     if (!report) {
       fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", demo.kernel, "-", "FAIL", "-",
                  report.error().message);
       ++failures;
       continue;
+    }
+    for (const LaunchStats& launch : (*device)->launch_history()) {
+      tables.emplace_back(report->kernel, launch.stats_text);
+      stats.push_back(launch.stats_json);
     }
     fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", report->kernel, report->configuration,
                report->pass ? "pass" : "FAIL", report->stats.warp_instructions,
@@ -102,6 +117,13 @@ int run_demo(const DemoOptions& options) {
   }
   fmt::print("\n{}\n", failures == 0 ? "all results match the CPU reference"
                                      : fmt::format("{} kernel(s) FAILED", failures));
+  if (options.sim.stats) {
+    for (const auto& [kernel, table] : tables) print_launch_stats(kernel, table);
+  }
+  if (auto written = write_stats_json(options.sim, stats); !written) {
+    fmt::print(stderr, "ventus demo: {}\n", written.error().message);
+    return 2;
+  }
   return failures == 0 ? 0 : 1;
 }
 
@@ -113,9 +135,9 @@ void register_demo(CLI::App& app, int& exit_status) {
                                      "Run a few kernels of the suite on the "
                                      "default machine and check the results");
   cmd->add_option("-t,--threads-per-warp", options->threads_per_warp,
-                  "threads per warp (4, 8, 16 or 32)")
-      ->capture_default_str()
+                  "threads per warp (1, 2, 4, 8, 16 or 32; default: sm.threads_per_warp)")
       ->check(CLI::IsMember({1u, 2u, 4u, 8u, 16u, 32u}));
+  add_sim_options(*cmd, options->sim);
   cmd->callback([options, &exit_status] { exit_status = run_demo(*options); });
 }
 

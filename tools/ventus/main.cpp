@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   ventus::tools::register_isa_table(app, exit_status);
   ventus::tools::register_run(app, exit_status);
   ventus::tools::register_demo(app, exit_status);
+  ventus::tools::register_config(app, exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

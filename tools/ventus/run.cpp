@@ -6,15 +6,23 @@
 
 #include "commands.hpp"
 #include "runtime/run_command.hpp"
+#include "sim_options.hpp"
 
 namespace ventus::tools {
 namespace {
 
 // Exit status: 0 the kernel ran to its end, 1 a guest fault stopped it, 2 a usage or input
 // error (nothing was run or no output written).
-int run_run_command(const RunOptions& options) {
+struct RunArgs {
+  RunOptions run;
+  SimCliOptions sim;
+};
+
+int run_run_command(RunArgs& args) {
+  args.run.config_path = args.sim.config_path;
+  args.run.overrides = args.sim.overrides;
   auto report =
-      run_kernel_command(options, [](std::string_view line) { fmt::print("{}\n", line); });
+      run_kernel_command(args.run, [](std::string_view line) { fmt::print("{}\n", line); });
   if (!report) {
     fmt::print(stderr, "ventus run: {}\n", report.error().message);
     return 2;
@@ -24,13 +32,19 @@ int run_run_command(const RunOptions& options) {
     return 1;
   }
   fmt::print("{}\n", report->summary());
+  if (args.sim.stats) print_launch_stats(report->kernel, report->stats.stats_text);
+  if (auto written = write_stats_json(args.sim, {report->stats.stats_json}); !written) {
+    fmt::print(stderr, "ventus run: {}\n", written.error().message);
+    return 2;
+  }
   return 0;
 }
 
 }  // namespace
 
 void register_run(CLI::App& app, int& exit_status) {
-  auto o = std::make_shared<RunOptions>();
+  auto args = std::make_shared<RunArgs>();
+  RunOptions* o = &args->run;
   CLI::App* cmd = app.add_subcommand("run", "Run a kernel of an ELF or assembly file");
   cmd->add_option("FILE", o->kernel_file, "kernel ELF or Ventus assembly (.s)")->required();
   cmd->add_option("--kernel", o->kernel, "kernel name (symbol)")->required();
@@ -41,11 +55,12 @@ void register_run(CLI::App& app, int& exit_status) {
                   "u32:N i32:N u64:N i64:N f32:X local:BYTES (.txt files are text, one number "
                   "per line, T = u32|i32|f32|hex; other files raw bytes)");
   cmd->add_option("--log", o->log_path, "write the commit log (ISA.md §10) to this file");
-  cmd->add_option("--config", o->config_path, "TOML machine description (configs/default.toml)");
-  cmd->add_option("--set", o->overrides, "override a machine key, e.g. threads_per_warp=16");
+  add_sim_options(*cmd, args->sim);
+  cmd->add_option("--max-instructions", o->max_instructions,
+                  "stop the launch after this many warp-instructions (0 = no limit)");
   cmd->add_flag("--ref-compat", o->ref_compat,
                 "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
-  cmd->callback([o, &exit_status] { exit_status = run_run_command(*o); });
+  cmd->callback([args, &exit_status] { exit_status = run_run_command(*args); });
 }
 
 }  // namespace ventus::tools

@@ -1,4 +1,5 @@
-// Dispatch table from InsnId to semantics function, generated from the instruction table.
+// Dispatch table from InsnId to semantics function, generated from the instruction table
+// (compiled once per record policy).
 #include <fmt/format.h>
 
 #include <array>
@@ -13,8 +14,12 @@ void exec_illegal(ExecContext& ctx, const Insn& insn) {
             fmt::format("illegal instruction 0x{:08x}", insn.word));
 }
 
-ExecFn exec_function(isa::InsnId id) {
-  static constexpr std::array<ExecFn, isa::kInsnCount> kTable = {
+ExecFn<VENTUS_EXEC_POLICY> illegal_function(VENTUS_EXEC_POLICY) {
+  return &exec_illegal;
+}
+
+ExecFn<VENTUS_EXEC_POLICY> exec_function(isa::InsnId id, VENTUS_EXEC_POLICY) {
+  static constexpr std::array<ExecFn<VENTUS_EXEC_POLICY>, isa::kInsnCount> kTable = {
 #define VENTUS_INSN(id, mnemonic, pattern, syntax, ref_syntax, unit, flags) &exec_##id,
 #include "isa/defs/all.def"
 #undef VENTUS_INSN

@@ -38,6 +38,7 @@ struct Harness {
   memory::WorkGroupMemory wg{global, local};
   WarpState warp;
   ExecutedInstr record;
+  AccessCounts counts;
   Mode mode = Mode::Default;
   Trap trap;
 
@@ -59,10 +60,10 @@ struct Harness {
   // Executes one instruction word; returns false when it trapped (trap holds the reason).
   bool run(uint32_t word) {
     record.clear();
-    ExecContext ctx(warp, wg, mode, &record);
+    ExecContext ctx(warp, wg, mode, counts, kPds, 0x10000, &record);
     ctx.begin(warp.pc + 4);
     const Insn insn = predecode(word);
-    insn.exec(ctx, insn);
+    insn.exec<CommitPolicy>()(ctx, insn);
     trap = ctx.trap();
     return !ctx.trapped();
   }

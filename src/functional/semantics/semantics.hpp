@@ -6,6 +6,16 @@
 
 namespace ventus::functional::semantics {
 
+// The dispatch table of each record policy (dispatch.cpp is compiled once per policy).
+ExecFn<NoRecord> exec_function(isa::InsnId id, NoRecord);
+ExecFn<TimingPolicy> exec_function(isa::InsnId id, TimingPolicy);
+ExecFn<CommitPolicy> exec_function(isa::InsnId id, CommitPolicy);
+// The function executing an undecodable word (raises IllegalInstruction).
+ExecFn<NoRecord> illegal_function(NoRecord);
+ExecFn<TimingPolicy> illegal_function(TimingPolicy);
+ExecFn<CommitPolicy> illegal_function(CommitPolicy);
+
+#ifdef VENTUS_EXEC_POLICY
 #define VENTUS_INSN(id, mnemonic, pattern, syntax, ref_syntax, unit, flags) \
   void exec_##id(ExecContext& ctx, const Insn& insn);
 #include "isa/defs/all.def"
@@ -13,8 +23,6 @@ namespace ventus::functional::semantics {
 
 // Executes an undecodable word: raises IllegalInstruction.
 void exec_illegal(ExecContext& ctx, const Insn& insn);
-
-// The semantics function of every row, indexed by InsnId.
-ExecFn exec_function(isa::InsnId id);
+#endif
 
 }  // namespace ventus::functional::semantics

@@ -1,0 +1,30 @@
+// MachineShape: the parameters of the machine that decide where work-groups run (SMs,
+// warp and work-group slots, local memory), declared for the sim configuration.
+#pragma once
+
+#include <cstdint>
+
+#include "common/result.hpp"
+#include "sim/config.hpp"
+
+namespace ventus::functional {
+
+struct LaunchConfig;
+
+struct MachineShape {
+  uint32_t sm_count = 2;                     // RTL NUM_SM
+  uint32_t warp_slots_per_sm = 8;            // RTL NUM_WARP
+  uint32_t group_slots_per_sm = 8;           // RTL NUM_BLOCK
+  uint32_t threads_per_warp = 8;             // RTL NUM_THREAD
+  uint32_t local_memory_bytes = 128 * 1024;  // per SM (warp stacks + __local buffers)
+
+  // gpu.sm_count, sm.warp_slots, sm.work_group_slots, sm.threads_per_warp,
+  // sm.local_memory_bytes.
+  void declare(sim::ParamScope root);
+
+  // How many work-groups of `config` (with `lds_bytes` of local memory each) one SM holds at
+  // once; an Error naming the parameter when not even one fits.
+  Result<uint32_t> groups_per_sm(const LaunchConfig& config, uint32_t lds_bytes) const;
+};
+
+}  // namespace ventus::functional

@@ -1,0 +1,182 @@
+// The drivers of a launch (DESIGN.md §3): burst (default mode), REF's round robin
+// (--ref-compat) and a seeded random order (testing); all step WorkGroups one
+// warp-instruction at a time and handle the events they return.
+#include <random>
+
+#include <fmt/format.h>
+
+#include "functional/launch.hpp"
+#include "functional/work_group_step.hpp"
+
+namespace ventus::functional {
+namespace {
+
+// State shared by every scheduler: the instruction limit, observer, printf draining.
+template <class Policy>
+class Driver {
+ public:
+  Driver(Launch& launch, ExecObserver* observer) : launch_(launch), observer_(observer) {}
+
+  // Steps warp `j` of `group`; a fault stops the launch. Returns the step (its status).
+  std::optional<Fault> step(WorkGroup& group, unsigned j, StepResult& result) {
+    const uint64_t limit = launch_.options().max_warp_instructions;
+    if (limit != 0 && executed_ >= limit) [[unlikely]] {
+      return group.make_fault(j, TrapKind::InstructionLimit,
+                              fmt::format("{} warp-instructions executed", limit));
+    }
+    result = group.template step<Policy>(j, record_ptr());
+    if (result.status == StepStatus::Trapped) [[unlikely]]
+      return std::nullopt;
+    ++executed_;
+    if constexpr (Policy::kCommit) observer_->on_retire(record_);
+    if (result.event == WarpEvent::Print) [[unlikely]]
+      drain_print(group, j, result.print_value);
+    return std::nullopt;
+  }
+
+  void group_started(WorkGroup& group) {
+    if constexpr (Policy::kCommit) observer_->on_group_start(group.linear_id());
+  }
+
+ private:
+  typename Policy::Record* record_ptr() {
+    if constexpr (Policy::kCommit) {
+      return &record_;
+    } else {
+      return nullptr;
+    }
+  }
+  void drain_print(const WorkGroup& group, unsigned j, uint32_t value) {
+    const auto& on_print = launch_.options().on_print;
+    if (on_print) on_print({group.linear_id(), group.group_id(), j, value});
+  }
+
+  struct Empty {};
+  Launch& launch_;
+  ExecObserver* observer_;
+  uint64_t executed_ = 0;
+  std::conditional_t<Policy::kCommit, ExecutedInstr, Empty> record_;
+};
+
+// Default mode: one group at a time; each warp runs until a barrier, its end or a burst.
+template <class Policy>
+std::optional<Fault> run_burst(Launch& launch, Driver<Policy>& driver, const LaunchHooks& hooks) {
+  const uint32_t burst = launch.options().burst_instructions;
+  while (WorkGroup* group = launch.dispatch(hooks)) {
+    driver.group_started(*group);
+    while (!group->finished()) {
+      bool progressed = false;
+      for (unsigned j = 0; j < group->warp_count(); ++j) {
+        for (uint32_t n = 0; n < burst && group->steppable(j); ++n) {
+          progressed = true;
+          StepResult r;
+          if (auto fault = driver.step(*group, j, r)) return fault;
+          if (r.status == StepStatus::Trapped) return group->fault_from_trap(j);
+        }
+      }
+      if (!progressed) {
+        return group->make_fault(0, TrapKind::BarrierDeadlock,
+                                 "every live warp waits at a barrier that can never be released");
+      }
+    }
+    launch.retire(*group);
+  }
+  return std::nullopt;
+}
+
+// --ref-compat: one group at a time, one instruction per warp in turn, REF's traps via
+// mtvec, the tohost end, and hart 0 resumed once after the last warp ends (ISA.md §2.5).
+template <class Policy>
+std::optional<Fault> run_round_robin(Launch& launch, Driver<Policy>& driver, ExecObserver* observer,
+                                     const LaunchHooks& hooks) {
+  while (WorkGroup* group = launch.dispatch(hooks)) {
+    driver.group_started(*group);
+    bool resumed = false;
+    bool done = false;
+    while (!done) {
+      for (unsigned j = 0; j < group->warp_count() && !done; ++j) {
+        if (group->warps()[j].ended) continue;
+        StepResult r;
+        if (auto fault = driver.step(*group, j, r)) return fault;
+        if (r.status == StepStatus::Finished) done = true;
+        if (r.status != StepStatus::Trapped) continue;
+        if (auto fault = group->enter_ref_trap(j, observer)) return fault;
+        launch.stats().add_ref_trap();
+      }
+      if (group->finished() && !done) {
+        if (resumed) break;
+        resumed = true;
+        group->resume_first_warp();
+      }
+    }
+    launch.retire(*group);
+  }
+  return std::nullopt;
+}
+
+// Testing: up to `random_live_groups` groups alive; every step picks a uniformly random
+// steppable warp among them (seeded, so a failure can be replayed).
+template <class Policy>
+std::optional<Fault> run_random(Launch& launch, Driver<Policy>& driver, const LaunchHooks& hooks) {
+  std::mt19937_64 rng(launch.options().random_seed);
+  const uint32_t max_live = std::max(1u, launch.options().random_live_groups);
+  std::vector<std::pair<WorkGroup*, unsigned>> ready;
+  for (;;) {
+    while (launch.live().size() < max_live) {
+      WorkGroup* group = launch.dispatch(hooks);
+      if (group == nullptr) break;
+      driver.group_started(*group);
+    }
+    if (launch.live().empty()) return std::nullopt;
+    ready.clear();
+    for (auto& group : launch.live()) {
+      for (unsigned j = 0; j < group->warp_count(); ++j) {
+        if (group->steppable(j)) ready.emplace_back(group.get(), j);
+      }
+    }
+    if (ready.empty()) {
+      return launch.live().front()->make_fault(0, TrapKind::BarrierDeadlock,
+                                               "no live warp can make progress");
+    }
+    auto [group, j] = ready[std::uniform_int_distribution<size_t>(0, ready.size() - 1)(rng)];
+    StepResult r;
+    if (auto fault = driver.step(*group, j, r)) return fault;
+    if (r.status == StepStatus::Trapped) return group->fault_from_trap(j);
+    if (group->finished()) launch.retire(*group);
+  }
+}
+
+template <class Policy>
+std::optional<Fault> drive(Launch& launch, ExecObserver* observer, const LaunchHooks& hooks) {
+  Driver<Policy> driver(launch, observer);
+  if (launch.options().mode == Mode::RefCompat) {
+    return run_round_robin(launch, driver, observer, hooks);
+  }
+  if (launch.options().schedule == Schedule::Random) return run_random(launch, driver, hooks);
+  return run_burst(launch, driver, hooks);
+}
+
+}  // namespace
+
+LaunchResult run_launch(const LaunchConfig& config, const MachineShape& shape,
+                        const EngineOptions& options, memory::DeviceMemory& global,
+                        const memory::LocalMemory* local_layout, FunctionalStats& stats,
+                        ExecObserver* observer, const LaunchHooks& hooks) {
+  LaunchResult result;
+  Launch launch(config, shape, options, global, local_layout, stats);
+  if (auto prepared = launch.prepare(); !prepared) {
+    Fault fault;  // kind None: the launch could not start (Fault::message)
+    fault.kernel = config.kernel_name;
+    fault.detail = prepared.error().message;
+    result.fault = std::move(fault);
+    return result;
+  }
+  result.fault = observer != nullptr ? drive<CommitPolicy>(launch, observer, hooks)
+                                     : drive<NoRecord>(launch, nullptr, hooks);
+  while (!launch.live().empty()) launch.retire(*launch.live().front());  // after a fault
+  result.ref_trap = launch.first_ref_trap();
+  result.stats = stats.summary();
+  return result;
+}
+
+}  // namespace ventus::functional

@@ -1,0 +1,113 @@
+// TimingRecord filling: operand registers from the row's operand list (isa/operand.hpp).
+#include "functional/timing_fill.hpp"
+
+#include <bit>
+
+#include "isa/operand.hpp"
+
+namespace ventus::functional {
+namespace {
+
+using isa::OperandKind;
+
+// Which regext field extends an operand (§5.5) and in which file it lives. Vector store
+// data (Vs3, in the rd field) takes the rs3 prefix like REF (C29).
+struct OperandReg {
+  RegFile file;
+  uint8_t raw;
+  uint8_t ext;
+  bool is_destination;
+};
+
+std::optional<OperandReg> operand_reg(OperandKind kind, const Insn& insn, const RegExt& ext) {
+  switch (kind) {
+    case OperandKind::Rd:
+    case OperandKind::Frd:
+      return OperandReg{RegFile::Scalar, insn.rd, ext.rd, true};
+    case OperandKind::Rs1:
+    case OperandKind::Frs1:
+      return OperandReg{RegFile::Scalar, insn.rs1, ext.rs1, false};
+    case OperandKind::Rs2:
+    case OperandKind::Frs2:
+      return OperandReg{RegFile::Scalar, insn.rs2, ext.rs2, false};
+    case OperandKind::Rs3:
+    case OperandKind::Frs3:
+      return OperandReg{RegFile::Scalar, insn.rs3, ext.rs3, false};
+    case OperandKind::Vd:
+      return OperandReg{RegFile::Vector, insn.rd, ext.rd, true};
+    case OperandKind::Vs1:
+      return OperandReg{RegFile::Vector, insn.rs1, ext.rs1, false};
+    case OperandKind::Vs2:
+      return OperandReg{RegFile::Vector, insn.rs2, ext.rs2, false};
+    case OperandKind::Vs3:
+      return OperandReg{RegFile::Vector, insn.rd, ext.rs3, false};
+    default:
+      return std::nullopt;
+  }
+}
+
+void add_source(TimingRecord& r, RegRef reg) {
+  if (reg.file == RegFile::Scalar && reg.index == 0) return;  // x0 is never a dependence
+  for (unsigned k = 0; k < r.source_count; ++k) {
+    if (r.sources[k] == reg) return;
+  }
+  if (r.source_count < kMaxRecordSources) r.sources[r.source_count++] = reg;
+}
+
+MemOp mem_op_of(const isa::InsnRow& row) {
+  namespace f = isa::flag;
+  if (row.has(f::kAtomic) && row.has(f::kLoad) && row.has(f::kStore)) return MemOp::Atomic;
+  if (row.has(f::kStore)) return MemOp::Store;
+  if (row.has(f::kLoad)) return MemOp::Load;
+  return MemOp::None;
+}
+
+}  // namespace
+
+void fill_timing_before(TimingRecord& r, const WarpState& warp, const Insn& insn) {
+  r.clear_dynamic();
+  r.row = insn.row;
+  r.pc = warp.pc;
+  r.word = insn.word;
+  r.mem_op = mem_op_of(*insn.row);
+  // Only an active prefix extends the operands; a stale one was cleared at retirement.
+  const RegExt ext = warp.ext.active ? warp.ext : RegExt{};
+  for (OperandKind kind : insn.row->operand_kinds()) {
+    const auto reg = operand_reg(kind, insn, ext);
+    if (!reg) continue;
+    const RegRef ref{reg->file, static_cast<uint8_t>(reg->raw + 32u * reg->ext)};
+    if (!reg->is_destination) {
+      add_source(r, ref);
+    } else if (ref.file == RegFile::Vector || ref.index != 0) {
+      r.destination = ref;
+    }
+  }
+  if (insn.vm == 0) add_source(r, RegRef{RegFile::Vector, 0});  // v0.t mask
+}
+
+void fill_timing_after(TimingRecord& r, const WarpState& warp, LaneMask lanes,
+                       size_t simt_depth_before) {
+  r.next_pc = warp.pc;
+  r.active = lanes;
+  if (r.address_count != 0) {
+    const bool per_lane = r.row->has(isa::flag::kVector);
+    LaneMask owners = 0;
+    LaneMask rest = per_lane ? lanes : 1u;
+    for (unsigned k = 0; k < r.address_count && rest != 0; ++k) {
+      owners |= rest & (~rest + 1);  // lowest remaining lane owns the k-th address
+      rest &= rest - 1;
+    }
+    r.address_lanes = owners;
+  }
+  const size_t depth = warp.simt.size();
+  r.simt_depth = static_cast<uint8_t>(depth);
+  if (depth > simt_depth_before) {
+    r.simt_op = SimtOp::Push;
+    r.simt_entries = static_cast<uint8_t>(depth - simt_depth_before);
+  } else if (depth < simt_depth_before) {
+    r.simt_op = SimtOp::Pop;
+    r.simt_entries = static_cast<uint8_t>(simt_depth_before - depth);
+  }
+}
+
+}  // namespace ventus::functional

@@ -1,0 +1,21 @@
+// Filling a TimingRecord around one step: registers and memory kind before execution,
+// lanes, addresses and SIMT effect after it (timing_record.hpp).
+#pragma once
+
+#include <cstddef>
+
+#include "functional/insn.hpp"
+#include "functional/timing_record.hpp"
+#include "functional/warp_state.hpp"
+
+namespace ventus::functional {
+
+// Row, pc, word, the effective source and destination registers (regext applied, §5.5)
+// and the memory operation; clears the dynamic fields.
+void fill_timing_before(TimingRecord& record, const WarpState& warp, const Insn& insn);
+
+// Next pc, executing lanes, which lanes the recorded addresses belong to, SIMT push/pop.
+void fill_timing_after(TimingRecord& record, const WarpState& warp, LaneMask lanes,
+                       size_t simt_depth_before);
+
+}  // namespace ventus::functional

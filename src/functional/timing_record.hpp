@@ -1,0 +1,74 @@
+// TimingRecord: what a cycle model needs of one executed warp-instruction, in fixed-size
+// storage the caller owns (no allocation, DESIGN.md §2.3).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "functional/warp_state.hpp"
+#include "isa/insn_table.hpp"
+
+namespace ventus::functional {
+
+enum class RegFile : uint8_t { None, Scalar, Vector };
+
+// One register after the regext prefix is applied (ISA.md §5.5): index 0..255. The scalar
+// file holds x and (Zfinx) f registers.
+struct RegRef {
+  RegFile file = RegFile::None;
+  uint8_t index = 0;
+  friend bool operator==(const RegRef&, const RegRef&) = default;
+};
+
+// Where a memory access goes (ISA.md §8): the local window, the work-group's private
+// memory (CSR_PDS range), or global memory.
+enum class MemSpace : uint8_t { None, Global, Local, Private };
+
+enum class MemOp : uint8_t { None, Load, Store, Atomic };
+
+// How the instruction changed the SIMT stack (ISA.md §2.4).
+enum class SimtOp : uint8_t { None, Push, Pop };
+
+inline constexpr unsigned kMaxRecordSources = 4;  // rs1, rs2, rs3 and the v0 mask
+
+struct TimingRecord {
+  const isa::InsnRow* row = nullptr;
+  uint32_t pc = 0;
+  uint32_t word = 0;
+  uint32_t next_pc = 0;
+  // Registers read and written, effective after regext; x0 is never listed.
+  std::array<RegRef, kMaxRecordSources> sources{};
+  uint8_t source_count = 0;
+  RegRef destination{};
+  // Lanes that executed: SIMT mask, and for vector rows i < vl and v0 when masked.
+  LaneMask active = 0;
+  // Memory: one address per accessing lane (lanes in ascending order; a scalar access is
+  // one address in lane 0's slot), the access size and the address space of the first
+  // access (spaces per lane: mem_space_mask bit per MemSpace).
+  MemOp mem_op = MemOp::None;
+  MemSpace mem_space = MemSpace::None;
+  uint8_t mem_space_mask = 0;  // bit (1 << MemSpace) for every space touched
+  uint8_t access_bytes = 0;
+  uint8_t address_count = 0;
+  LaneMask address_lanes = 0;  // lanes whose address is in lane_address
+  std::array<uint32_t, kMaxThreads> lane_address{};
+  // SIMT stack effect and depth after the instruction.
+  SimtOp simt_op = SimtOp::None;
+  uint8_t simt_entries = 0;  // entries pushed (a divergent vbranch pushes two)
+  uint8_t simt_depth = 0;
+
+  void clear_dynamic() {
+    source_count = 0;
+    destination = {};
+    mem_op = MemOp::None;
+    mem_space = MemSpace::None;
+    mem_space_mask = 0;
+    access_bytes = 0;
+    address_count = 0;
+    address_lanes = 0;
+    simt_op = SimtOp::None;
+    simt_entries = 0;
+  }
+};
+
+}  // namespace ventus::functional

@@ -1,0 +1,99 @@
+// WorkGroup::step: one warp-instruction of the chosen warp, with what the record policy asks
+// to be recorded (DESIGN.md §2.2). A header so schedulers inline it into their loops.
+#pragma once
+
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "functional/csr.hpp"
+#include "functional/timing_fill.hpp"
+#include "functional/work_group.hpp"
+#include "isa/names.hpp"
+
+namespace ventus::functional {
+
+// Lanes that execute `insn`: the SIMT mask, and for vector rows i < vl and v0 (§2.4).
+inline LaneMask executing_lanes(const WarpState& w, const Insn& insn) {
+  if ((insn.traits & trait::kVectorState) == 0) return w.mask;
+  const LaneMask vl_mask = w.vl >= 32 ? ~0u : ((1u << w.vl) - 1u);
+  LaneMask lanes = w.mask & vl_mask;
+  if (insn.vm == 0) lanes &= w.v[0].lane[0];
+  return lanes;
+}
+
+template <class Policy>
+StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
+  WarpState& w = warps_[index];
+  StepResult result;
+  result.pc = w.pc;
+  const Insn* insn = (w.pc & 3u) == 0 ? code_.fetch(w.pc) : nullptr;
+  last_insn_ = insn;
+  result.insn = insn;
+  if (insn == nullptr) [[unlikely]] {
+    const bool misaligned = (w.pc & 3u) != 0;
+    last_trap_ = Trap{misaligned ? TrapKind::MisalignedAccess : TrapKind::AccessFault, w.pc,
+                      fmt::format("instruction fetch from {} pc 0x{:08x}",
+                                  misaligned ? "misaligned" : "unmapped", w.pc)};
+    result.status = StepStatus::Trapped;
+    return result;
+  }
+  BasicExecContext<Policy> ctx(w, memory_, options_.mode, counters_.memory, private_base_,
+                               private_bytes_, record);
+  ctx.begin(w.pc + 4);
+  if constexpr (Policy::kCommit) {
+    record->clear();
+    record->warp = index;
+    record->pc = w.pc;
+    record->word = insn->word;
+    record->mask_before = w.mask;
+  }
+  if constexpr (Policy::kTiming) fill_timing_before(*record, w, *insn);
+  const LaneMask lanes = executing_lanes(w, *insn);
+  const size_t depth_before = w.simt.size();
+  if ((insn->traits & trait::kVectorState) != 0) dirty_vs(ctx);
+  insn->exec<Policy>()(ctx, *insn);
+  if (ctx.trapped()) [[unlikely]] {
+    last_trap_ = ctx.trap();
+    result.status = StepStatus::Trapped;
+    return result;
+  }
+  return retire(index, *insn, ctx, result, lanes, depth_before);
+}
+
+template <class Context>
+StepResult WorkGroup::retire(unsigned index, const Insn& insn, Context& ctx, StepResult result,
+                             LaneMask lanes, size_t depth_before) {
+  WarpState& w = warps_[index];
+  if ((insn.traits & trait::kVectorState) != 0) {
+    w.vstart = 0;  // REF resets vstart at the end of every vector instruction (§2.3)
+    ctx.note_csr_write(isa::csr::kVstart, 0);
+  }
+  ++w.instructions;
+  ++counters_.warp_instructions;
+  counters_.thread_instructions += static_cast<unsigned>(std::popcount(lanes));
+  ++counters_.by_unit[static_cast<size_t>(insn.row->unit)];
+  if (w.ext.active) [[unlikely]] {  // the prefix covers exactly one instruction (§5.5)
+    if (w.ext.armed) {
+      w.ext.armed = false;
+    } else {
+      w.ext = RegExt{};
+    }
+  }
+  w.pc = ctx.next_pc();
+  result.next_pc = w.pc;
+  result.redirected = w.pc != result.pc + 4;
+  if ((insn.traits & trait::kControl) != 0) [[unlikely]]
+    count_control(insn, result, depth_before, w.simt.size());
+  if constexpr (Context::kCommit) finish_commit_record(*ctx.record(), w, insn);
+  if constexpr (Context::kTiming) fill_timing_after(*ctx.record(), w, lanes, depth_before);
+  result.event = ctx.event();
+  if (result.event != WarpEvent::None) [[unlikely]]
+    after_event(index, result);
+  if (options_.mode == Mode::RefCompat && (insn.traits & trait::kStore) != 0) {
+    if (ref_tohost_written()) result.status = StepStatus::Finished;
+  }
+  return result;
+}
+
+}  // namespace ventus::functional

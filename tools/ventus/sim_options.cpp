@@ -1,0 +1,54 @@
+// Shared simulation options of the sub-commands: configuration loading, statistics output.
+#include "sim_options.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace ventus::tools {
+
+void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
+  cmd.add_option("--config", o.config_path, "TOML machine description (configs/*.toml)");
+  cmd.add_option("--set", o.overrides,
+                 "override a parameter, e.g. --set sm.threads_per_warp=16 (see `ventus config`)");
+  cmd.add_flag("--stats", o.stats, "print every launch's statistics (docs/stats.md)");
+  cmd.add_option("--stats-json", o.stats_json_path,
+                 "write every launch's statistics as JSON to this file (docs/stats.md)");
+}
+
+Result<Config> load_config(const SimCliOptions& o) {
+  Config config;
+  if (!o.config_path.empty()) {
+    auto loaded = Config::from_toml_file(o.config_path);
+    if (!loaded) return Error{fmt::format("--config: {}", loaded.error().message)};
+    config = *loaded;
+  }
+  for (const std::string& assignment : o.overrides) {
+    if (auto s = config.set(assignment); !s) {
+      return Error{fmt::format("--set {}: {}", assignment, s.error().message)};
+    }
+  }
+  if (auto valid = config.validate(); !valid) return valid.error();
+  return config;
+}
+
+void print_launch_stats(std::string_view title, std::string_view table) {
+  fmt::print("\nstatistics of {}:\n{}", title, table);
+}
+
+Status write_stats_json(const SimCliOptions& o, const std::vector<std::string>& launches) {
+  if (o.stats_json_path.empty()) return ok_status();
+  nlohmann::json doc;
+  doc["format"] = "ventus-stats";
+  doc["version"] = 1;
+  doc["launches"] = nlohmann::json::array();
+  for (const std::string& launch : launches)
+    doc["launches"].push_back(nlohmann::json::parse(launch));
+  std::ofstream out(o.stats_json_path, std::ios::binary);
+  out << doc.dump(1) << '\n';
+  if (!out) return Error{fmt::format("--stats-json: cannot write '{}'", o.stats_json_path)};
+  return ok_status();
+}
+
+}  // namespace ventus::tools

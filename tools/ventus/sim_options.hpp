@@ -1,0 +1,34 @@
+// Options every simulating sub-command shares (run, case, demo, bench): the machine
+// (--config, --set) and statistics output (--stats, --stats-json).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+#include "ventus/runtime.hpp"
+
+namespace ventus::tools {
+
+struct SimCliOptions {
+  std::string config_path;             // TOML machine description
+  std::vector<std::string> overrides;  // key=value, applied in order after the file
+  bool stats = false;                  // print every launch's statistics table
+  std::string stats_json_path;         // write {"format", "version", "launches": [...]}
+};
+
+void add_sim_options(CLI::App& cmd, SimCliOptions& options);
+
+// The file (if any), then every --set; errors name the option at fault.
+Result<Config> load_config(const SimCliOptions& options);
+
+// One launch's statistics as printed by --stats.
+void print_launch_stats(std::string_view title, std::string_view table);
+
+// Writes the statistics document of docs/stats.md: `launches` are the JSON objects of each
+// launch in order. Does nothing without --stats-json.
+Status write_stats_json(const SimCliOptions& options, const std::vector<std::string>& launches);
+
+}  // namespace ventus::tools
