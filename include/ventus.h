@@ -99,8 +99,9 @@ int vt_dump_perf(vt_device_h device, FILE* stream);
 /* Extension: the message of the last failed call on this device ("" if none). Never NULL. */
 const char* vt_last_error(vt_device_h device);
 
-/* Extension: every statistic of the last launch that ran on this device, as the JSON
- * document of docs/stats.md ("" before the first launch or for an invalid handle). The
+/* Extension: every statistic of the last launch that ran on this device (also one that
+ * faulted), as one launch object of docs/stats.md ("" before the first launch or for an
+ * invalid handle). The
  * string stays valid until the next launch on the device. Never NULL. */
 const char* vt_last_launch_stats_json(vt_device_h device);
 

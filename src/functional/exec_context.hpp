@@ -38,8 +38,10 @@ class BasicExecContext {
   static constexpr bool kCommit = Policy::kCommit;
   static constexpr bool kTiming = Policy::kTiming;
 
+  // `trap` receives the instruction's trap (the work-group keeps it, so a context is cheap
+  // to build for every step); it must be clear (kind None) on entry.
   BasicExecContext(WarpState& warp, memory::WorkGroupMemory& memory, Mode mode,
-                   AccessCounts& counts, uint32_t private_base, uint32_t private_bytes,
+                   AccessCounts& counts, uint32_t private_base, uint32_t private_bytes, Trap& trap,
                    Record* record)
       : warp_(warp),
         memory_(memory),
@@ -47,6 +49,7 @@ class BasicExecContext {
         counts_(counts),
         private_base_(private_base),
         private_bytes_(private_bytes),
+        trap_(trap),
         record_(record) {}
 
   WarpState& warp() { return warp_; }
@@ -190,10 +193,10 @@ class BasicExecContext {
   AccessCounts& counts_;
   uint32_t private_base_;
   uint32_t private_bytes_;
+  Trap& trap_;
   Record* record_;
   uint32_t next_pc_ = 0;
   WarpEvent event_ = WarpEvent::None;
-  Trap trap_;
 };
 
 // Semantics files are compiled once per policy with VENTUS_EXEC_POLICY set (CMakeLists.txt),

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "functional/warp_state.hpp"
+#include "isa/insn_table.hpp"
 
 namespace ventus::functional {
 
@@ -31,10 +32,12 @@ struct ExecutedInstr {
   std::vector<RegWrite> writes;     // in execution order
   std::vector<VReg> vector_values;  // value of each V write (parallel to V entries)
   std::vector<MemAccess> mem;       // in execution order, ascending lanes
-  bool vector_header = false;       // REF prints " e32 m1 lN" (passed require_vector)
-  bool simt_dump = false;           // REF prints the SIMT dump (opcode 0x5B)
-  uint32_t stk_npc = 0;
-  std::vector<SimtEntry> simt_stack;  // after the instruction, bottom first
+  const isa::InsnRow* row = nullptr;
+  uint32_t next_pc = 0;
+  // SIMT rows (vbranch, join, setrpc): the stack depth before and the stack after, bottom
+  // first; empty for other rows.
+  uint32_t simt_depth_before = 0;
+  std::vector<SimtEntry> simt_stack;
   uint32_t vl = 0, vtype = 0;
 
   void clear() {
@@ -42,7 +45,6 @@ struct ExecutedInstr {
     vector_values.clear();
     mem.clear();
     simt_stack.clear();
-    vector_header = simt_dump = false;
   }
 };
 

@@ -29,11 +29,7 @@ uint8_t traits_of(const isa::InsnRow& row) {
   namespace f = isa::flag;
   uint8_t traits = 0;
   if (row.has(f::kVector)) traits |= trait::kVectorState;
-  // ISA.md §10.2: vsetvl* and the private loads/stores do not pass REF's require_vector.
-  if (row.has(f::kVector) && !row.has(f::kPrivate) && row.unit != isa::Unit::VConfig) {
-    traits |= trait::kVectorHeader;
-  }
-  if (row.has(f::kVBranch | f::kJoin | f::kSetRpc)) traits |= trait::kSimtDump;
+  if (row.has(f::kVBranch | f::kJoin | f::kSetRpc)) traits |= trait::kSimtRow;
   if (row.has(f::kStore | f::kAtomic)) traits |= trait::kStore;
   if (row.has(f::kCondBranch | f::kVBranch | f::kJoin)) traits |= trait::kControl;
   return traits;
@@ -64,6 +60,7 @@ Insn predecode(uint32_t word) {
   insn.exec_timed = semantics::exec_function(d.row->id, TimingPolicy{});
   insn.exec_logged = semantics::exec_function(d.row->id, CommitPolicy{});
   insn.traits = traits_of(*d.row);
+  insn.unit = static_cast<uint8_t>(d.row->unit);
   return insn;
 }
 

@@ -16,11 +16,10 @@ using ExecFn = void (*)(BasicExecContext<Policy>&, const Insn&);
 
 // Engine-side properties of a row, precomputed so the hot loop tests one byte (DESIGN.md §2.4).
 namespace trait {
-inline constexpr uint8_t kVectorState = 1u << 0;   // dirties mstatus.VS, resets vstart (REF)
-inline constexpr uint8_t kVectorHeader = 1u << 1;  // passes REF's require_vector: logs e32 m1 lN
-inline constexpr uint8_t kSimtDump = 1u << 2;      // REF logs the SIMT stack (opcode 0x5B rows)
-inline constexpr uint8_t kStore = 1u << 3;         // may write memory (tohost check)
-inline constexpr uint8_t kControl = 1u << 4;       // branch, vbranch or join (statistics)
+inline constexpr uint8_t kVectorState = 1u << 0;  // dirties mstatus.VS, resets vstart (REF)
+inline constexpr uint8_t kSimtRow = 1u << 2;      // vbranch, join, setrpc: the SIMT stack
+inline constexpr uint8_t kStore = 1u << 3;        // may write memory (tohost check)
+inline constexpr uint8_t kControl = 1u << 4;      // branch, vbranch or join (statistics)
 }  // namespace trait
 
 struct Insn {
@@ -34,6 +33,7 @@ struct Insn {
   uint8_t vm = 1;                             // 0: masked by v0.t (§2.4)
   uint8_t rm = 7;                             // rounding-mode field (7 = dynamic)
   uint8_t traits = 0;                         // trait:: bits
+  uint8_t unit = 0;                           // the row's isa::Unit (statistics)
   int32_t imm = 0;                            // the row's immediate as the instruction means it
 
   template <class Policy>

@@ -15,14 +15,14 @@ namespace {
 template <class Policy>
 class Driver {
  public:
-  Driver(Launch& launch, ExecObserver* observer) : launch_(launch), observer_(observer) {}
+  Driver(Launch& launch, ExecObserver* observer)
+      : launch_(launch), observer_(observer), limit_(launch.options().max_warp_instructions) {}
 
   // Steps warp `j` of `group`; a fault stops the launch. Returns the step (its status).
   std::optional<Fault> step(WorkGroup& group, unsigned j, StepResult& result) {
-    const uint64_t limit = launch_.options().max_warp_instructions;
-    if (limit != 0 && executed_ >= limit) [[unlikely]] {
+    if (limit_ != 0 && executed_ >= limit_) [[unlikely]] {
       return group.make_fault(j, TrapKind::InstructionLimit,
-                              fmt::format("{} warp-instructions executed", limit));
+                              fmt::format("{} warp-instructions executed", limit_));
     }
     result = group.template step<Policy>(j, record_ptr());
     if (result.status == StepStatus::Trapped) [[unlikely]]
@@ -54,6 +54,7 @@ class Driver {
   struct Empty {};
   Launch& launch_;
   ExecObserver* observer_;
+  uint64_t limit_;
   uint64_t executed_ = 0;
   std::conditional_t<Policy::kCommit, ExecutedInstr, Empty> record_;
 };
@@ -67,11 +68,13 @@ std::optional<Fault> run_burst(Launch& launch, Driver<Policy>& driver, const Lau
     while (!group->finished()) {
       bool progressed = false;
       for (unsigned j = 0; j < group->warp_count(); ++j) {
-        for (uint32_t n = 0; n < burst && group->steppable(j); ++n) {
-          progressed = true;
+        if (!group->steppable(j)) continue;
+        progressed = true;
+        for (uint32_t n = 0; n < burst; ++n) {
           StepResult r;
           if (auto fault = driver.step(*group, j, r)) return fault;
           if (r.status == StepStatus::Trapped) return group->fault_from_trap(j);
+          if (r.event != WarpEvent::None && !group->steppable(j)) break;
         }
       }
       if (!progressed) {

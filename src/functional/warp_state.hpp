@@ -49,7 +49,6 @@ struct WarpState {
   LaneMask full_mask = 0;       // (1 << numt) - 1
   LaneMask mask = 0;            // SIMT active-thread mask (§2.4)
   std::vector<SimtEntry> simt;  // SIMT stack, top = back()
-  uint32_t stk_npc = 0;         // last pc computed by a stack push/pop (logged by REF)
   uint32_t vl = 0, vtype = 0, vstart = 0;
   uint32_t fflags = 0, frm = 0;
   WarpCsrs csr;

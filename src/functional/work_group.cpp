@@ -62,12 +62,9 @@ void finish_commit_record(ExecutedInstr& record, const WarpState& w, const Insn&
   record.mask_after = w.mask;
   record.vl = w.vl;
   record.vtype = w.vtype;
-  if ((insn.traits & trait::kVectorHeader) != 0) record.vector_header = true;
-  if ((insn.traits & trait::kSimtDump) != 0) {
-    record.simt_dump = true;
-    record.stk_npc = w.stk_npc;
-    record.simt_stack = w.simt;
-  }
+  record.row = insn.row;
+  record.next_pc = w.pc;
+  if ((insn.traits & trait::kSimtRow) != 0) record.simt_stack = w.simt;
 }
 
 void WorkGroup::count_control(const Insn& insn, const StepResult& result, size_t depth_before,

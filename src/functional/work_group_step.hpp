@@ -39,7 +39,7 @@ StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
     return result;
   }
   BasicExecContext<Policy> ctx(w, memory_, options_.mode, counters_.memory, private_base_,
-                               private_bytes_, record);
+                               private_bytes_, last_trap_, record);
   ctx.begin(w.pc + 4);
   if constexpr (Policy::kCommit) {
     record->clear();
@@ -47,6 +47,7 @@ StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
     record->pc = w.pc;
     record->word = insn->word;
     record->mask_before = w.mask;
+    record->simt_depth_before = static_cast<uint32_t>(w.simt.size());
   }
   if constexpr (Policy::kTiming) fill_timing_before(*record, w, *insn);
   const LaneMask lanes = executing_lanes(w, *insn);
@@ -54,7 +55,6 @@ StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
   if ((insn->traits & trait::kVectorState) != 0) dirty_vs(ctx);
   insn->exec<Policy>()(ctx, *insn);
   if (ctx.trapped()) [[unlikely]] {
-    last_trap_ = ctx.trap();
     result.status = StepStatus::Trapped;
     return result;
   }
@@ -72,7 +72,7 @@ StepResult WorkGroup::retire(unsigned index, const Insn& insn, Context& ctx, Ste
   ++w.instructions;
   ++counters_.warp_instructions;
   counters_.thread_instructions += static_cast<unsigned>(std::popcount(lanes));
-  ++counters_.by_unit[static_cast<size_t>(insn.row->unit)];
+  ++counters_.by_unit[insn.unit];
   if (w.ext.active) [[unlikely]] {  // the prefix covers exactly one instruction (§5.5)
     if (w.ext.armed) {
       w.ext.armed = false;

@@ -68,9 +68,33 @@ void add_item(const ExecutedInstr& in, size_t i, uint32_t numt, trace::CommitRec
   }
 }
 
+// REF's require_vector (ISA.md §10.2): vector rows except vsetvl* and the private
+// loads/stores log the ` e32 m1 lN` header.
+bool passes_require_vector(const isa::InsnRow& row) {
+  return row.has(isa::flag::kVector) && !row.has(isa::flag::kPrivate) &&
+         row.unit != isa::Unit::VConfig;
+}
+
+// REF dumps the SIMT stack after the custom opcode 0x5B rows: vbranch, join, setrpc.
+bool dumps_simt(const isa::InsnRow& row) {
+  return row.has(isa::flag::kVBranch | isa::flag::kJoin | isa::flag::kSetRpc);
+}
+
 }  // namespace
 
-void to_commit_record(const ExecutedInstr& in, uint32_t numt, trace::CommitRecord& out) {
+uint32_t SimtNpcTracker::update(const ExecutedInstr& in) {
+  if (npc_.size() <= in.warp) npc_.resize(in.warp + 1, 0);
+  uint32_t& npc = npc_[in.warp];
+  if (in.row == nullptr) return npc;
+  const bool popped = in.simt_stack.size() < in.simt_depth_before;
+  if (in.row->has(isa::flag::kVBranch) || (in.row->has(isa::flag::kJoin) && popped)) {
+    npc = in.next_pc;
+  }
+  return npc;
+}
+
+void to_commit_record(const ExecutedInstr& in, uint32_t numt, uint32_t stk_npc,
+                      trace::CommitRecord& out) {
   out.clear();
   out.numt = numt;
   out.set_instruction(in.warp, in.pc, in.word);
@@ -80,9 +104,10 @@ void to_commit_record(const ExecutedInstr& in, uint32_t numt, trace::CommitRecor
     if (!first_write_of_register(in, i)) continue;
     add_item(in, last_write_of(in, i), numt, out, header_done);
   }
-  if (in.vector_header && !header_done) out.add_vector_header(32, 1, in.vl);
-  if (in.simt_dump) {
-    out.set_simt(in.mask_after, in.stk_npc);
+  const bool vector_header = in.row != nullptr && passes_require_vector(*in.row);
+  if (vector_header && !header_done) out.add_vector_header(32, 1, in.vl);
+  if (in.row != nullptr && dumps_simt(*in.row)) {
+    out.set_simt(in.mask_after, stk_npc);
     for (size_t k = in.simt_stack.size(); k-- > 0;) {
       const functional::SimtEntry& e = in.simt_stack[k];
       out.add_simt_entry(e.r_pc, e.else_pc, e.else_mask);
@@ -97,7 +122,7 @@ void to_commit_record(const ExecutedInstr& in, uint32_t numt, trace::CommitRecor
 }
 
 void CommitLogObserver::on_retire(const ExecutedInstr& record) {
-  to_commit_record(record, numt_, record_);
+  to_commit_record(record, numt_, simt_npc_.update(record), record_);
   writer_.write(record_);
 }
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "functional/engine.hpp"
 #include "functional/executed_instr.hpp"
@@ -18,8 +19,22 @@ namespace ventus::runner {
 // threads: REF disassembly; register/CSR writes collapsed per register (REF keeps a map, so
 // the last value wins) and listed in reverse order of first write; the ` e32 m1 lN` header
 // right before the first vector register (or after the other items when none is written);
-// the SIMT dump top first; reads, then writes.
-void to_commit_record(const functional::ExecutedInstr& in, uint32_t numt, trace::CommitRecord& out);
+// the SIMT dump top first; reads, then writes. `stk_npc` is the warp's value of REF's
+// "last pc computed by a SIMT push or pop" (SimtNpcTracker) that SIMT rows print.
+void to_commit_record(const functional::ExecutedInstr& in, uint32_t numt, uint32_t stk_npc,
+                      trace::CommitRecord& out);
+
+// REF's per-hart npc of the SIMT stack (ISA.md §10.2): every vbranch sets it to its next
+// pc, a join that pops to the else pc; other instructions leave it as it was.
+class SimtNpcTracker {
+ public:
+  void reset() { npc_.clear(); }
+  // Updates warp `in.warp`'s value with `in` and returns it.
+  uint32_t update(const functional::ExecutedInstr& in);
+
+ private:
+  std::vector<uint32_t> npc_;
+};
 
 // Names the trap handler in REF's `>>>>  <symbol>` line; nullopt prints no such line.
 using SymbolNamer = std::function<std::optional<std::string>(uint32_t address)>;
@@ -29,7 +44,10 @@ class CommitLogObserver final : public functional::ExecObserver {
   CommitLogObserver(trace::CommitLogWriter& writer, uint32_t numt, SymbolNamer namer)
       : writer_(writer), numt_(numt), namer_(std::move(namer)) {}
 
-  void on_group_start(uint32_t) override { writer_.reset_harts(); }
+  void on_group_start(uint32_t) override {
+    writer_.reset_harts();
+    simt_npc_.reset();
+  }
   void on_retire(const functional::ExecutedInstr& record) override;
   void on_ref_trap(const functional::RefTrapEvent& event) override;
 
@@ -37,6 +55,7 @@ class CommitLogObserver final : public functional::ExecObserver {
   trace::CommitLogWriter& writer_;
   uint32_t numt_;
   SymbolNamer namer_;
+  SimtNpcTracker simt_npc_;
   trace::CommitRecord record_;
 };
 

@@ -123,6 +123,7 @@ Result<SpeedBenchResult> run_one(const std::string& name, std::string_view body,
   if (out.result.fault) return Error{out.result.fault->message()};
   nlohmann::json json;
   json["kernel"] = name;
+  json["config"] = nlohmann::json::parse(options.config_json);
   json["stats"] = out.registry->values_json();
   json["stat_info"] = out.registry->describe_json();
   return SpeedBenchResult{name, out.result.stats, out.registry->format_text(), json.dump(),

@@ -18,6 +18,7 @@ struct SpeedBenchOptions {
   uint32_t warps = 4;  // per work-group
   uint32_t threads = 32;
   functional::MachineShape machine;  // SMs and slots (warp slots widened to fit `warps`)
+  std::string config_json = "{}";    // the effective configuration, copied into stats_json
 };
 
 struct SpeedBenchResult {

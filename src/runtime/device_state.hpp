@@ -29,6 +29,7 @@ struct Device::State {
   functional::FunctionalStats functional_stats;
   std::vector<LaunchStats> history;  // every launch that ran, in order
   std::string last_stats_json;       // of the last launch that ran (faulting ones too)
+  std::string last_stats_text;
   memory::DeviceMemory memory;
   memory::BumpAllocator allocator;
   std::map<uint32_t, uint64_t> buffers;  // live allocations: base -> requested bytes

@@ -178,6 +178,7 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   stats.stats_text = state.stat_registry.format_text();
   stats.stats_json = stats_json(state, plan.config.kernel_name);
   state.last_stats_json = stats.stats_json;
+  state.last_stats_text = stats.stats_text;
   if (result.fault) return Error{result.fault->message()};
   if (result.ref_trap) return Error{"trap entered mtvec: " + result.ref_trap->message()};
   if (log.failed()) return Error{fmt::format("writing the log '{}' failed", options.log_path)};

@@ -10,12 +10,17 @@
 namespace ventus {
 namespace {
 
-// A registry bound to `config`'s fields: every edit goes through the declared rules.
+// A registry bound to `config`'s fields: every edit goes through the declared rules. The
+// declarations see the built-in values (a registry records a field's value when declared
+// as its default), then `config`'s own values are put back.
 struct BoundRegistry {
   sim::ParamRegistry registry;
   explicit BoundRegistry(Config& config) {
+    const Config effective = config;
+    config = Config{};
     config.machine.declare(sim::ParamScope(registry));
     config.simulation.declare(sim::ParamScope(registry));
+    config = effective;
   }
 };
 

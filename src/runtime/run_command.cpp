@@ -1,5 +1,6 @@
 // run_kernel_command: parses `ventus run` argument specs, moves files to and from buffers.
 #include "runtime/run_command.hpp"
+#include "runtime/device_state.hpp"
 
 #include <fmt/format.h>
 
@@ -272,7 +273,7 @@ Result<Config> make_config(const RunOptions& o) {
   Config config;
   if (!o.config_path.empty()) {
     auto loaded = Config::from_toml_file(o.config_path);
-    if (!loaded) return loaded.error();
+    if (!loaded) return Error{fmt::format("--config: {}", loaded.error().message)};
     config = *loaded;
   }
   for (const std::string& assignment : o.overrides) {
@@ -335,13 +336,21 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   auto event = (*device)->launch(*kernel, range, launch_options);
   if (!event) return event.error();
   auto stats = event->wait();
-  if (!stats) return RunReport{o.kernel, {}, stats.error().message};
+  RunReport report;
+  report.kernel = o.kernel;
+  if (!stats) {  // the statistics of the faulting launch are still there
+    report.fault = stats.error().message;
+    report.stats.stats_text = (*device)->state().last_stats_text;
+    report.stats.stats_json = (*device)->state().last_stats_json;
+    return report;
+  }
   for (const Output& out : prepared.outputs) {
     auto bytes = out.buffer.read_as<uint8_t>(out.buffer.size());
     if (!bytes) return bytes.error();
     if (auto w = write_output(out.path, *bytes, out.elem); !w) return w.error();
   }
-  return RunReport{o.kernel, *stats, {}};
+  report.stats = std::move(stats.value());
+  return report;
 }
 
 }  // namespace ventus

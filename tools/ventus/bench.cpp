@@ -25,7 +25,8 @@ int run_bench(BenchArgs& args) {
     fmt::print(stderr, "ventus bench: {}\n", config.error().message);
     return 2;
   }
-  args.bench.machine = config->machine;
+  args.bench.machine = config->machine;  // lanes and warps come from --threads/--warps
+  args.bench.config_json = config->values_json();
   const runner::SpeedBenchOptions& options = args.bench;
   const auto results = runner::run_speed_benchmarks(options);
   if (!results) {

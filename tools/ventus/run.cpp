@@ -27,17 +27,18 @@ int run_run_command(RunArgs& args) {
     fmt::print(stderr, "ventus run: {}\n", report.error().message);
     return 2;
   }
-  if (!report->fault.empty()) {
+  const bool faulted = !report->fault.empty();
+  if (faulted) {
     fmt::print(stderr, "ventus run: {}\n", report->fault);
-    return 1;
+  } else {
+    fmt::print("{}\n", report->summary());
   }
-  fmt::print("{}\n", report->summary());
   if (args.sim.stats) print_launch_stats(report->kernel, report->stats.stats_text);
   if (auto written = write_stats_json(args.sim, {report->stats.stats_json}); !written) {
     fmt::print(stderr, "ventus run: {}\n", written.error().message);
     return 2;
   }
-  return 0;
+  return faulted ? 1 : 0;
 }
 
 }  // namespace

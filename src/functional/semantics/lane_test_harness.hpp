@@ -60,11 +60,11 @@ struct Harness {
   // Executes one instruction word; returns false when it trapped (trap holds the reason).
   bool run(uint32_t word) {
     record.clear();
-    ExecContext ctx(warp, wg, mode, counts, kPds, 0x10000, &record);
+    trap = Trap{};
+    ExecContext ctx(warp, wg, mode, counts, kPds, 0x10000, trap, &record);
     ctx.begin(warp.pc + 4);
     const Insn insn = predecode(word);
     insn.exec<CommitPolicy>()(ctx, insn);
-    trap = ctx.trap();
     return !ctx.trapped();
   }
 

@@ -43,7 +43,6 @@ void vbranch(ExecContext& ctx, const Insn& insn, Cond cond) {
       w.mask = taken;
     }
   }
-  w.stk_npc = npc;
   ctx.set_next_pc(npc);
 }
 
@@ -79,7 +78,6 @@ void exec_JOIN(ExecContext& ctx, const Insn&) {
   const SimtEntry top = w.simt.back();
   w.simt.pop_back();
   w.mask = top.else_mask;
-  w.stk_npc = top.else_pc;
   ctx.set_next_pc(top.else_pc);
 }
 
