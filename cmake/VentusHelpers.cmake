@@ -1,5 +1,14 @@
 # Helper functions shared by every layer's CMakeLists: warnings, sanitizers, tests.
 
+# x86-64 hosts: a population count is one instruction (counting executing lanes per
+# warp-instruction), not a libgcc call. Only when the build machine has it, since CI and
+# developers build and run on the same machine.
+include(CheckCXXSourceRuns)
+set(CMAKE_REQUIRED_FLAGS -mpopcnt)
+check_cxx_source_runs("int main() { return __builtin_cpu_supports(\"popcnt\") ? 0 : 1; }"
+                      VENTUS_HOST_HAS_POPCNT)
+unset(CMAKE_REQUIRED_FLAGS)
+
 function(ventus_set_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
                                            -Wno-sign-conversion)
@@ -10,6 +19,9 @@ function(ventus_set_warnings target)
   endif()
   if(VENTUS_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
+  endif()
+  if(VENTUS_HOST_HAS_POPCNT)
+    target_compile_options(${target} PRIVATE -mpopcnt)
   endif()
 endfunction()
 

@@ -23,9 +23,15 @@ enum class Mode : uint8_t { Default, RefCompat };
 enum class WarpEvent : uint8_t { None, Barrier, BarrierSub, Endprg, Print };
 
 // Memory-access counts by address space, kept by the context for the work-group's stats.
+// One increment per lane access on the hot path: counts by space and size (1, 2, 4 bytes).
 struct AccessCounts {
-  uint64_t accesses[4] = {};  // indexed by MemSpace
-  uint64_t bytes[4] = {};
+  uint64_t by_size[4][3] = {};  // [MemSpace][log2 of the size]
+  uint64_t accesses(size_t space) const {
+    return by_size[space][0] + by_size[space][1] + by_size[space][2];
+  }
+  uint64_t bytes(size_t space) const {
+    return by_size[space][0] + 2 * by_size[space][1] + 4 * by_size[space][2];
+  }
 };
 
 // Trap values for the cold paths (exec_context.cpp).
@@ -34,6 +40,7 @@ Trap misaligned_trap(uint32_t addr, size_t size);
 template <class Policy>
 class BasicExecContext {
  public:
+  using PolicyType = Policy;
   using Record = typename Policy::Record;
   static constexpr bool kCommit = Policy::kCommit;
   static constexpr bool kTiming = Policy::kTiming;
@@ -132,7 +139,7 @@ class BasicExecContext {
     if (!value) [[unlikely]]
       return fail(Trap{TrapKind::AccessFault, value.fault().addr, value.fault().message});
     out = value.value();
-    count_access(addr, sizeof(T), false);
+    count_access<sizeof(T)>(addr, false);
     if constexpr (kCommit) record_->mem.push_back({addr, 0, sizeof(T), false});
     return true;
   }
@@ -143,7 +150,7 @@ class BasicExecContext {
     auto status = memory_.write<T>(addr, value);
     if (!status) [[unlikely]]
       return fail(Trap{TrapKind::AccessFault, status.fault().addr, status.fault().message});
-    count_access(addr, sizeof(T), true);
+    count_access<sizeof(T)>(addr, true);
     if constexpr (kCommit) record_->mem.push_back({addr, value, sizeof(T), true});
     return true;
   }
@@ -167,7 +174,9 @@ class BasicExecContext {
 
   // Statistics always; the timing record's per-lane addresses under the timing policy (an
   // atomic's store to the address it just loaded is the same access).
-  void count_access(uint32_t addr, unsigned size, bool is_write) {
+  template <unsigned kSize>
+  void count_access(uint32_t addr, bool is_write) {
+    static_assert(kSize == 1 || kSize == 2 || kSize == 4);
     const MemSpace space = space_of(addr);
     const auto s = static_cast<size_t>(space);
     if constexpr (kTiming) {
@@ -178,13 +187,12 @@ class BasicExecContext {
       }
       if (r.address_count == 0) r.mem_space = space;
       r.mem_space_mask = static_cast<uint8_t>(r.mem_space_mask | (1u << s));
-      r.access_bytes = static_cast<uint8_t>(size);
+      r.access_bytes = static_cast<uint8_t>(kSize);
       if (r.address_count < kMaxThreads) r.lane_address[r.address_count++] = addr;
     } else {
       (void)is_write;
     }
-    ++counts_.accesses[s];
-    counts_.bytes[s] += size;
+    ++counts_.by_size[s][kSize / 2];
   }
 
   WarpState& warp_;

@@ -83,8 +83,8 @@ void FunctionalStats::add_group(const GroupCounters& c, unsigned warps, unsigned
   barriers_ += c.barriers;
   barrier_releases_ += c.barrier_releases;
   for (size_t space = 0; space < 3; ++space) {  // MemSpace::Global.. in label order
-    accesses_[space] += c.memory.accesses[space + 1];
-    bytes_[space] += c.memory.bytes[space + 1];
+    accesses_[space] += c.memory.accesses(space + 1);
+    bytes_[space] += c.memory.bytes(space + 1);
   }
   if (sm < sm_work_groups_.size()) {
     ++sm_work_groups_[sm];

@@ -35,6 +35,13 @@ uint8_t traits_of(const isa::InsnRow& row) {
   return traits;
 }
 
+ControlKind control_kind(const isa::InsnRow& row) {
+  if (row.has(isa::flag::kCondBranch)) return ControlKind::CondBranch;
+  if (row.has(isa::flag::kVBranch)) return ControlKind::VBranch;
+  if (row.has(isa::flag::kJoin)) return ControlKind::Join;
+  return ControlKind::None;
+}
+
 }  // namespace
 
 Insn predecode(uint32_t word) {
@@ -61,6 +68,7 @@ Insn predecode(uint32_t word) {
   insn.exec_logged = semantics::exec_function(d.row->id, CommitPolicy{});
   insn.traits = traits_of(*d.row);
   insn.unit = static_cast<uint8_t>(d.row->unit);
+  insn.control = static_cast<uint8_t>(control_kind(*d.row));
   return insn;
 }
 

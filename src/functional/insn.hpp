@@ -22,6 +22,9 @@ inline constexpr uint8_t kStore = 1u << 3;        // may write memory (tohost ch
 inline constexpr uint8_t kControl = 1u << 4;      // branch, vbranch or join (statistics)
 }  // namespace trait
 
+// Control rows the statistics tell apart (trait::kControl).
+enum class ControlKind : uint8_t { None, CondBranch, VBranch, Join };
+
 struct Insn {
   // The row's semantics function, compiled once per record policy (record_policy.hpp).
   ExecFn<NoRecord> exec_fast = nullptr;
@@ -34,6 +37,7 @@ struct Insn {
   uint8_t rm = 7;                             // rounding-mode field (7 = dynamic)
   uint8_t traits = 0;                         // trait:: bits
   uint8_t unit = 0;                           // the row's isa::Unit (statistics)
+  uint8_t control = 0;                        // ControlKind (statistics)
   int32_t imm = 0;                            // the row's immediate as the instruction means it
 
   template <class Policy>

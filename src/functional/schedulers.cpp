@@ -1,6 +1,7 @@
 // The drivers of a launch (DESIGN.md §3): burst (default mode), REF's round robin
 // (--ref-compat) and a seeded random order (testing); all step WorkGroups one
 // warp-instruction at a time and handle the events they return.
+#include <algorithm>
 #include <random>
 
 #include <fmt/format.h>
@@ -33,6 +34,33 @@ class Driver {
       drain_print(group, j, result.print_value);
     return std::nullopt;
   }
+
+  // Up to `burst` steps of warp `j` until an event (see WorkGroup::step_burst); records
+  // and observers need every step, so they go one at a time.
+  std::optional<Fault> burst(WorkGroup& group, unsigned j, uint64_t burst, StepResult& result) {
+    if constexpr (Policy::kCommit) {
+      for (uint64_t n = 0; n < burst; ++n) {
+        if (auto fault = step(group, j, result)) return fault;
+        if (result.status != StepStatus::Retired || result.event != WarpEvent::None) break;
+      }
+      return std::nullopt;
+    } else {
+      const uint64_t budget = limit_ == 0 ? burst : std::min(burst, limit_ - executed_);
+      if (budget == 0) {
+        return group.make_fault(j, TrapKind::InstructionLimit,
+                                fmt::format("{} warp-instructions executed", limit_));
+      }
+      uint64_t retired = 0;
+      result = group.step_burst(j, budget, retired);
+      executed_ += retired;
+      if (result.event == WarpEvent::Print && result.status == StepStatus::Retired) {
+        drain_print(group, j, result.print_value);
+      }
+      return std::nullopt;
+    }
+  }
+
+  uint64_t executed() const { return executed_; }
 
   void group_started(WorkGroup& group) {
     if constexpr (Policy::kCommit) observer_->on_group_start(group.linear_id());
@@ -70,11 +98,15 @@ std::optional<Fault> run_burst(Launch& launch, Driver<Policy>& driver, const Lau
       for (unsigned j = 0; j < group->warp_count(); ++j) {
         if (!group->steppable(j)) continue;
         progressed = true;
-        for (uint32_t n = 0; n < burst; ++n) {
+        // A warp runs until a barrier, its end or `burst` instructions; a printf event
+        // is drained and the warp goes on.
+        for (uint64_t left = burst; left > 0 && group->steppable(j);) {
           StepResult r;
-          if (auto fault = driver.step(*group, j, r)) return fault;
+          const uint64_t before = driver.executed();
+          if (auto fault = driver.burst(*group, j, left, r)) return fault;
           if (r.status == StepStatus::Trapped) return group->fault_from_trap(j);
-          if (r.event != WarpEvent::None && !group->steppable(j)) break;
+          const uint64_t ran = driver.executed() - before;
+          left = ran >= left ? 0 : left - ran;
         }
       }
       if (!progressed) {

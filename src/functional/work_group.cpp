@@ -67,25 +67,6 @@ void finish_commit_record(ExecutedInstr& record, const WarpState& w, const Insn&
   if ((insn.traits & trait::kSimtRow) != 0) record.simt_stack = w.simt;
 }
 
-void WorkGroup::count_control(const Insn& insn, const StepResult& result, size_t depth_before,
-                              size_t depth_after) {
-  namespace f = isa::flag;
-  if (insn.row->has(f::kCondBranch)) {
-    ++counters_.branches;
-    if (result.redirected) ++counters_.branches_taken;
-  } else if (insn.row->has(f::kVBranch)) {
-    ++counters_.vbranches;
-    if (depth_after > depth_before) {
-      ++counters_.vbranches_diverged;
-    } else {
-      ++counters_.vbranches_uniform;
-    }
-  } else if (insn.row->has(f::kJoin)) {
-    ++counters_.joins;
-    if (depth_after < depth_before) ++counters_.joins_popped;
-  }
-}
-
 // Default mode: ended warps count as arrived; once every live warp waits, all go (§5.7).
 uint32_t WorkGroup::release_if_all_arrived() {
   uint32_t waiting = 0;

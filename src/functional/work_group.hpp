@@ -78,6 +78,10 @@ class WorkGroup {
   // Defined in work_group_step.hpp.
   template <class Policy>
   StepResult step(unsigned index, typename Policy::Record* record);
+  // Steps warp `index` (unrecorded) until an instruction reports an event, traps or ends
+  // the group, or `retired` reaches `budget`; returns that last step. The same as calling
+  // step<NoRecord> in a loop, with the per-step setup done once (the burst scheduler).
+  StepResult step_burst(unsigned index, uint64_t budget, uint64_t& retired);
 
   bool steppable(unsigned index) const { return !warps_[index].ended && !warps_[index].at_barrier; }
   bool finished() const { return live_warps_ == 0; }
@@ -100,9 +104,12 @@ class WorkGroup {
 
  private:
   void init_warp(unsigned index);
+  // Always inlined so the burst loop keeps the step's result in registers.
   template <class Context>
-  StepResult retire(unsigned index, const Insn& insn, Context& ctx, StepResult result,
-                    LaneMask lanes, size_t depth_before);
+  [[gnu::always_inline]] StepResult execute(unsigned index, Context& ctx);
+  template <class Context>
+  [[gnu::always_inline]] StepResult retire(unsigned index, const Insn& insn, Context& ctx,
+                                           StepResult result, LaneMask lanes, size_t depth_before);
   void count_control(const Insn& insn, const StepResult& result, size_t depth_before,
                      size_t depth_after);
   void after_event(unsigned index, StepResult& result);

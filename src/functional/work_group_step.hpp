@@ -2,6 +2,7 @@
 // to be recorded (DESIGN.md §2.2). A header so schedulers inline it into their loops.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 
 #include <fmt/format.h>
@@ -14,16 +15,56 @@
 namespace ventus::functional {
 
 // Lanes that execute `insn`: the SIMT mask, and for vector rows i < vl and v0 (§2.4).
+// Branch-free: the instruction mix is data to the host's branch predictor.
 inline LaneMask executing_lanes(const WarpState& w, const Insn& insn) {
-  if ((insn.traits & trait::kVectorState) == 0) return w.mask;
-  const LaneMask vl_mask = w.vl >= 32 ? ~0u : ((1u << w.vl) - 1u);
-  LaneMask lanes = w.mask & vl_mask;
-  if (insn.vm == 0) lanes &= w.v[0].lane[0];
-  return lanes;
+  const auto vl_mask = static_cast<LaneMask>((uint64_t{1} << std::min(w.vl, 32u)) - 1u);
+  const LaneMask masked = 0u - static_cast<LaneMask>(insn.vm == 0);
+  const LaneMask v0 = (w.v[0].lane[0] & masked) | ~masked;
+  const LaneMask vector = 0u - static_cast<LaneMask>((insn.traits & trait::kVectorState) != 0);
+  return w.mask & ((vl_mask & v0) | ~vector);
+}
+
+inline void WorkGroup::count_control(const Insn& insn, const StepResult& result,
+                                     size_t depth_before, size_t depth_after) {
+  switch (static_cast<ControlKind>(insn.control)) {
+    case ControlKind::CondBranch:
+      ++counters_.branches;
+      counters_.branches_taken += result.redirected ? 1 : 0;
+      break;
+    case ControlKind::VBranch:
+      ++counters_.vbranches;
+      ++(depth_after > depth_before ? counters_.vbranches_diverged : counters_.vbranches_uniform);
+      break;
+    case ControlKind::Join:
+      ++counters_.joins;
+      counters_.joins_popped += depth_after < depth_before ? 1 : 0;
+      break;
+    case ControlKind::None:
+      break;
+  }
 }
 
 template <class Policy>
 StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
+  BasicExecContext<Policy> ctx(warps_[index], memory_, options_.mode, counters_.memory,
+                               private_base_, private_bytes_, last_trap_, record);
+  return execute(index, ctx);
+}
+
+inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_t& retired) {
+  BasicExecContext<NoRecord> ctx(warps_[index], memory_, options_.mode, counters_.memory,
+                                 private_base_, private_bytes_, last_trap_, nullptr);
+  for (;;) {
+    const StepResult result = execute(index, ctx);
+    if (result.status != StepStatus::Retired) return result;
+    ++retired;
+    if (result.event != WarpEvent::None || retired >= budget) [[unlikely]]
+      return result;
+  }
+}
+
+template <class Context>
+inline StepResult WorkGroup::execute(unsigned index, Context& ctx) {
   WarpState& w = warps_[index];
   StepResult result;
   result.pc = w.pc;
@@ -38,10 +79,9 @@ StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
     result.status = StepStatus::Trapped;
     return result;
   }
-  BasicExecContext<Policy> ctx(w, memory_, options_.mode, counters_.memory, private_base_,
-                               private_bytes_, last_trap_, record);
   ctx.begin(w.pc + 4);
-  if constexpr (Policy::kCommit) {
+  if constexpr (Context::kCommit) {
+    auto* record = ctx.record();
     record->clear();
     record->warp = index;
     record->pc = w.pc;
@@ -49,11 +89,15 @@ StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
     record->mask_before = w.mask;
     record->simt_depth_before = static_cast<uint32_t>(w.simt.size());
   }
-  if constexpr (Policy::kTiming) fill_timing_before(*record, w, *insn);
-  const LaneMask lanes = executing_lanes(w, *insn);
-  const size_t depth_before = w.simt.size();
-  if ((insn->traits & trait::kVectorState) != 0) dirty_vs(ctx);
-  insn->exec<Policy>()(ctx, *insn);
+  if constexpr (Context::kTiming) fill_timing_before(*ctx.record(), w, *insn);
+  LaneMask lanes = w.mask;
+  if ((insn->traits & trait::kVectorState) != 0) {
+    lanes = executing_lanes(w, *insn);
+    dirty_vs(ctx);
+  }
+  const size_t depth_before =
+      Context::kTiming || insn->control != 0 ? w.simt.size() : 0;  // control stats, timing
+  insn->exec<typename Context::PolicyType>()(ctx, *insn);
   if (ctx.trapped()) [[unlikely]] {
     result.status = StepStatus::Trapped;
     return result;
@@ -62,8 +106,8 @@ StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
 }
 
 template <class Context>
-StepResult WorkGroup::retire(unsigned index, const Insn& insn, Context& ctx, StepResult result,
-                             LaneMask lanes, size_t depth_before) {
+inline StepResult WorkGroup::retire(unsigned index, const Insn& insn, Context& ctx,
+                                    StepResult result, LaneMask lanes, size_t depth_before) {
   WarpState& w = warps_[index];
   if ((insn.traits & trait::kVectorState) != 0) {
     w.vstart = 0;  // REF resets vstart at the end of every vector instruction (§2.3)
