@@ -48,6 +48,10 @@ struct Config {
   // Reads a TOML machine description; unknown keys are errors naming file, line and the
   // nearest known key; values are checked against each parameter's type and range.
   static Result<Config> from_toml_file(const std::string& path);
+  // The command-line form: the file (if `path` is not empty), then each "key=value" in
+  // order, then validate(); errors name "--config" or "--set <assignment>".
+  static Result<Config> from_command_line(const std::string& path,
+                                          const std::vector<std::string>& overrides);
   // Applies a "key=value" override such as "sm.threads_per_warp=16".
   Status set(std::string_view assignment);
   // Checks rules that involve several parameters (local memory holds the warp stacks).

@@ -89,6 +89,23 @@ Result<Config> Config::from_toml_file(const std::string& path) {
   return config;
 }
 
+Result<Config> Config::from_command_line(const std::string& path,
+                                         const std::vector<std::string>& overrides) {
+  Config config;
+  if (!path.empty()) {
+    auto loaded = from_toml_file(path);
+    if (!loaded) return Error{fmt::format("--config: {}", loaded.error().message)};
+    config = *loaded;
+  }
+  for (const std::string& assignment : overrides) {
+    if (auto s = config.set(assignment); !s) {
+      return Error{fmt::format("--set {}: {}", assignment, s.error().message)};
+    }
+  }
+  if (auto valid = config.validate(); !valid) return valid.error();
+  return config;
+}
+
 std::string Config::format_table() const {
   Config copy = *this;  // the registry binds mutable fields
   BoundRegistry bound(copy);

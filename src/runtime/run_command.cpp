@@ -270,16 +270,9 @@ std::array<uint32_t, 3> default_local(const std::array<uint32_t, 3>& global,
 }
 
 Result<Config> make_config(const RunOptions& o) {
-  Config config;
-  if (!o.config_path.empty()) {
-    auto loaded = Config::from_toml_file(o.config_path);
-    if (!loaded) return Error{fmt::format("--config: {}", loaded.error().message)};
-    config = *loaded;
-  }
-  for (const std::string& assignment : o.overrides) {
-    if (auto s = config.set(assignment); !s)
-      return Error{fmt::format("--set {}: {}", assignment, s.error().message)};
-  }
+  auto loaded = Config::from_command_line(o.config_path, o.overrides);
+  if (!loaded) return loaded.error();
+  Config config = std::move(loaded.value());
   if (o.ref_compat) config.simulation.ref_compat = true;
   if (o.max_instructions) config.simulation.max_warp_instructions = *o.max_instructions;
   return config;

@@ -18,19 +18,7 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
 }
 
 Result<Config> load_config(const SimCliOptions& o) {
-  Config config;
-  if (!o.config_path.empty()) {
-    auto loaded = Config::from_toml_file(o.config_path);
-    if (!loaded) return Error{fmt::format("--config: {}", loaded.error().message)};
-    config = *loaded;
-  }
-  for (const std::string& assignment : o.overrides) {
-    if (auto s = config.set(assignment); !s) {
-      return Error{fmt::format("--set {}: {}", assignment, s.error().message)};
-    }
-  }
-  if (auto valid = config.validate(); !valid) return valid.error();
-  return config;
+  return Config::from_command_line(o.config_path, o.overrides);
 }
 
 void print_launch_stats(std::string_view title, std::string_view table) {
