@@ -1,6 +1,8 @@
 // Tests of the vt_* C ABI in libventus.so: every function, its checks and a full launch.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -145,6 +147,14 @@ TEST_F(VtApi, StartRunsTheKernel) {
   EXPECT_EQ(vt_ready_wait(dev_, MAX_TIMEOUT), 0);
   ASSERT_EQ(vt_copy_from_dev(dev_, vc, c, sizeof c, 0, 0), 0);
   for (uint32_t i = 0; i < kN; ++i) EXPECT_EQ(c[i], a[i] * 7 + b[i]) << i;
+  // The statistics of that launch: 2 work-groups of 2 warps, spread over the 2 SMs.
+  const auto stats = nlohmann::json::parse(vt_last_launch_stats_json(dev_));
+  EXPECT_EQ(stats.at("stats").at("functional.work_groups"), kGroups);
+  EXPECT_EQ(stats.at("stats").at("functional.warps"), kGroups * kNumw);
+  EXPECT_EQ(stats.at("stats").at("functional.sm_work_groups").at("0"), 1);
+  EXPECT_EQ(stats.at("stats").at("functional.sm_work_groups").at("1"), 1);
+  EXPECT_EQ(stats.at("config").at("gpu.sm_count"), 2);
+  EXPECT_STREQ(vt_last_launch_stats_json(nullptr), "");
   std::FILE* perf = std::tmpfile();
   ASSERT_EQ(vt_dump_perf(dev_, perf), 0);
   EXPECT_GT(std::ftell(perf), 0);
