@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "loader/cases_ini.hpp"
 
 namespace ventus::loader {
@@ -78,12 +80,26 @@ memory::RegionKind buffer_kind(const LaunchMetadata& meta, size_t index) {
   return memory::RegionKind::kGlobal;
 }
 
+// The driver frees buffers between launches and may give a later launch's buffer of another
+// size the address of an earlier one: a launch's buffers replace the earlier regions they
+// overlap (contents persist). Buffers of one launch that overlap each other are an error.
 Status map_launch_buffers(const LaunchMetadata& meta, memory::DeviceMemory& memory) {
+  std::vector<uint32_t> this_launch;
+  const auto mapped_now = [&](uint32_t base) {
+    return std::find(this_launch.begin(), this_launch.end(), base) != this_launch.end();
+  };
   for (size_t i = 0; i < meta.buffers.size(); ++i) {
     const BufferDesc& b = meta.buffers[i];
     if (b.alloc_size == 0) continue;
     const memory::Region* existing = memory.map().find_base(b.base);
-    if (existing != nullptr && existing->size == b.alloc_size) continue;
+    if (existing != nullptr && existing->size == b.alloc_size) {
+      this_launch.push_back(b.base);
+      continue;
+    }
+    for (uint32_t base : memory.map().overlapping(b.base, b.alloc_size)) {
+      if (!mapped_now(base)) (void)memory.unmap_region(base);
+    }
+    this_launch.push_back(b.base);
     const memory::RegionKind kind = buffer_kind(meta, i);
     Status added = memory.map_region(
         memory::Region{b.base, b.alloc_size, kind,

@@ -82,6 +82,49 @@ TEST(TestCase, AllLaunchesOfACaseMapWithoutOverlapAndStayReachable) {
   }
 }
 
+// Issue 12: the driver freed 'args buffer 1' [0x90007000, 0x90007014) after launch 1 and
+// launch 2 got a 0x1c-byte buffer at the same address: it replaces the old region, and the
+// bytes written before stay.
+TEST(TestCase, ALaterLaunchReusesABufferAddressWithANewSize) {
+  memory::DeviceMemory mem;
+  LaunchMetadata first;
+  first.buffers = {{0x90007000u, 0x14, 0x14}, {0x90008000u, 0x10, 0x10}};
+  ASSERT_TRUE(map_launch_buffers(first, mem).ok());
+  mem.store().write32(0x90007010u, 0xabcdu);
+  LaunchMetadata second;
+  second.buffers = {{0x90007000u, 0x1c, 0x1c}, {0x90008000u, 0x10, 0x10}};
+  const Status mapped = map_launch_buffers(second, mem);
+  ASSERT_TRUE(mapped.ok()) << mapped.error().message;
+  const memory::Region* region = mem.map().find_base(0x90007000u);
+  ASSERT_NE(region, nullptr);
+  EXPECT_EQ(region->size, 0x1cu);
+  EXPECT_TRUE(mem.read<uint32_t>(0x90007018u).ok());  // the new size is reachable
+  EXPECT_EQ(mem.read<uint32_t>(0x90007010u).value(), 0xabcdu);
+  EXPECT_EQ(mem.map().regions().size(), 2u);
+  // A smaller buffer straddling the start of an earlier one replaces it too.
+  LaunchMetadata third;
+  third.buffers = {{0x90006ff0u, 0x20, 0x20}};
+  ASSERT_TRUE(map_launch_buffers(third, mem).ok());
+  EXPECT_EQ(mem.map().find_base(0x90007000u), nullptr);
+  // Two buffers of one launch that overlap each other are still an error.
+  LaunchMetadata bad;
+  bad.buffers = {{0x90020000u, 0x20, 0x20}, {0x90020010u, 0x20, 0x20}};
+  const Status overlap = map_launch_buffers(bad, mem);
+  ASSERT_FALSE(overlap.ok());
+  EXPECT_NE(overlap.error().message.find("overlaps"), std::string::npos);
+}
+
+TEST(MemoryMap, OverlappingListsEveryRegionTouched) {
+  memory::AddressMap map;
+  ASSERT_TRUE(map.add({0x1000, 0x100, memory::RegionKind::kGlobal, "a"}).ok());
+  ASSERT_TRUE(map.add({0x1100, 0x100, memory::RegionKind::kGlobal, "b"}).ok());
+  ASSERT_TRUE(map.add({0x2000, 0x100, memory::RegionKind::kGlobal, "c"}).ok());
+  EXPECT_EQ(map.overlapping(0x10ff, 2), (std::vector<uint32_t>{0x1000, 0x1100}));
+  EXPECT_EQ(map.overlapping(0x1200, 0xe00), (std::vector<uint32_t>{}));
+  EXPECT_EQ(map.overlapping(0x0, 0x3000), (std::vector<uint32_t>{0x1000, 0x1100, 0x2000}));
+  EXPECT_EQ(map.overlapping(0x2080, 1), (std::vector<uint32_t>{0x2000}));
+}
+
 TEST(TestCase, MissingPiecesAreErrorsNamingThem) {
   ScratchDir dir;
   const Result<TestCase> no_ini = load_test_case(dir.path());

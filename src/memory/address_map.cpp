@@ -74,6 +74,17 @@ const Region* AddressMap::find(uint32_t addr, uint32_t bytes) const {
   return candidate.contains(addr, bytes) ? &candidate : nullptr;
 }
 
+std::vector<uint32_t> AddressMap::overlapping(uint32_t base, uint64_t size) const {
+  std::vector<uint32_t> bases;
+  const uint64_t end = uint64_t{base} + size;
+  size_t i = upper_index(base);
+  if (i > 0 && regions_[i - 1].end() > base) --i;
+  for (; i < regions_.size() && regions_[i].base < end; ++i) {
+    if (regions_[i].end() > base) bases.push_back(regions_[i].base);
+  }
+  return bases;
+}
+
 const Region* AddressMap::find_base(uint32_t base) const {
   const size_t next = upper_index(base);
   if (next == 0 || regions_[next - 1].base != base) return nullptr;

@@ -41,6 +41,8 @@ class AddressMap {
 
   // The region holding all of [addr, addr + bytes), or nullptr.
   const Region* find(uint32_t addr, uint32_t bytes = 1) const;
+  // Bases of the regions that overlap [base, base + size), in address order.
+  std::vector<uint32_t> overlapping(uint32_t base, uint64_t size) const;
   // The region starting exactly at `base`, or nullptr.
   const Region* find_base(uint32_t base) const;
 
