@@ -29,6 +29,11 @@ ventus_runtime_cli_test(not_a_multiple "global size 8 is not a multiple of local
 ventus_runtime_cli_test(local_too_large "local size of 128 threads exceeds the device maximum of 64"
   ${_add} --global 128 --local 128 ${_abc} --arg buf:out:${_out}:32 --arg i32:1)
 ventus_runtime_cli_test(guest_fault "kernel 'add_scaled': work-group 1 .*access fault"
+  ${_add} --global 16 --local 8 ${_abc} --arg buf:out:${_out}:64 --arg i32:1 --memcheck strict)
+# The same launch with the default run.memcheck = report: it runs on flat memory and one
+# line per pc says what went outside the 8-element buffers (docs/memcheck.md).
+ventus_runtime_cli_test(memcheck_report
+  "memcheck: kernel 'add_scaled': pc 0x[0-9a-f]+ \\[vlw12.v v4, 0\\(v4\\)\\]: 8 reads of 4 bytes outside every buffer, first at 0x[0-9a-f]+ \\(lane 0, work-group 1 \\(1, 0, 0\\), warp 0\\): read of address 0x[0-9a-f]+ \\(4 bytes\\) is outside every mapped buffer; nearest is .buffer 0."
   ${_add} --global 16 --local 8 ${_abc} --arg buf:out:${_out}:64 --arg i32:1)
 ventus_runtime_cli_test(bad_config "--set warps=4: unknown parameter .warps."
   ${_add} --global 8 --set warps=4)

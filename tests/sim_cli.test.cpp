@@ -74,6 +74,7 @@ const std::vector<Declared>& declared_parameters() {
       {"run.ref_compat", ""},
       {"run.max_warp_instructions", "instructions"},
       {"run.schedule", ""},
+      {"run.memcheck", ""},
       {"run.random_seed", ""},
   };
   return params;
@@ -289,6 +290,7 @@ TEST(SimCliConfig, ListsEveryDeclaredParameterWithTheDefaultMachinesValueAndUnit
   // the defaults of SimulationOptions (include/ventus/runtime.hpp).
   auto expected = read_machine_file(source_path("configs/default.toml"));
   expected.emplace("run.schedule", "\"burst\"");
+  expected.emplace("run.memcheck", "\"report\"");
   expected.emplace("run.random_seed", "1");
   for (const Declared& p : declared_parameters()) {
     SCOPED_TRACE(p.name);

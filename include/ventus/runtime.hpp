@@ -35,6 +35,7 @@ struct SimulationOptions {
   uint64_t max_warp_instructions = 0;  // per launch, 0 = unlimited
   std::string schedule = "burst";      // "burst" or "random" (functional::Schedule)
   uint64_t random_seed = 1;            // schedule "random"
+  std::string memcheck = "report";     // "off", "report" or "strict" (docs/memcheck.md)
 
   void declare(sim::ParamScope root);
   functional::Schedule schedule_kind() const;
@@ -169,6 +170,9 @@ struct LaunchStats {
   // the JSON object {"kernel", "config", "stats", "stat_info"}.
   std::string stats_text;
   std::string stats_json;
+  // run.memcheck = report: one line per pc that accessed memory outside every buffer
+  // (docs/memcheck.md).
+  std::vector<std::string> memcheck;
 };
 
 struct LaunchOptions {

@@ -21,6 +21,7 @@ Result<std::unique_ptr<Device>> make_device(unsigned threads_per_warp) {
   Config config;
   config.machine.threads_per_warp = threads_per_warp;
   config.simulation.max_warp_instructions = 50'000'000;  // a broken kernel fails, not hangs
+  config.simulation.memcheck = "strict";  // our own kernels never access outside a buffer
   // CTest runs the suite a second time with the random schedule (kernels/CMakeLists.txt).
   if (const char* schedule = std::getenv("VENTUS_TEST_SCHEDULE")) {
     if (auto set = config.set(std::string("run.schedule=") + schedule); !set) return set.error();

@@ -8,6 +8,7 @@
 
 #include "functional/exec_context.hpp"
 #include "functional/executed_instr.hpp"
+#include "functional/memcheck.hpp"
 #include "functional/schedule.hpp"
 #include "functional/trap.hpp"
 
@@ -25,6 +26,9 @@ struct PrintRequest {
 struct EngineOptions {
   Mode mode = Mode::Default;
   Schedule schedule = Schedule::Burst;
+  // Accesses outside every buffer (docs/memcheck.md). The engine's default is strict; the
+  // tools and the runtime default to report (run.memcheck).
+  Memcheck memcheck = Memcheck::Strict;
   uint64_t random_seed = 1;
   uint32_t random_live_groups = 16;
   uint64_t max_warp_instructions = 0;  // per launch; 0 = no limit

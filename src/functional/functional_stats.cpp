@@ -58,6 +58,8 @@ void FunctionalStats::register_in(const sim::StatScope& s) {
   s.add("barriers", barriers_, "instructions", "barrier instructions executed");
   s.add("barrier_releases", barrier_releases_, "events", "barriers released");
   s.add("ref_traps", ref_traps_, "traps", "--ref-compat traps that entered mtvec");
+  s.add("memcheck_accesses", memcheck_accesses_, "accesses",
+        "lane accesses outside every buffer (counted with run.memcheck = report)");
   s.add("memory_accesses", accesses_, "accesses", "lane memory accesses by address space");
   s.add("memory_bytes", bytes_, "bytes", "bytes accessed by address space");
   s.add("sm_work_groups", sm_work_groups_, "work-groups", "work-groups placed on each SM");

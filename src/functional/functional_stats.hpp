@@ -31,10 +31,12 @@ class FunctionalStats {
 
   void add_group(const GroupCounters& counters, unsigned warps, unsigned sm);
   void add_ref_trap() { ++ref_traps_; }
+  void add_memcheck(uint64_t accesses) { memcheck_accesses_ += accesses; }
   LaunchStats summary() const;
 
  private:
   sim::Counter work_groups_, warps_, warp_instructions_, thread_instructions_, ref_traps_;
+  sim::Counter memcheck_accesses_;
   sim::VectorStat by_unit_;
   sim::Counter branches_, branches_taken_, vbranches_, vbranches_uniform_, vbranches_diverged_;
   sim::Counter joins_, joins_popped_, barriers_, barrier_releases_;

@@ -88,6 +88,8 @@ void Launch::retire(WorkGroup& group) {
     if (live_[i].get() != &group) continue;
     stats_.add_group(group.counters(), group.warp_count(), live_sm_[i]);
     if (!first_ref_trap_) first_ref_trap_ = group.first_ref_trap();
+    memcheck_log_.merge(group.memcheck_log(), group.linear_id(), group.group_id());
+    stats_.add_memcheck(group.memcheck_log().accesses());
     --sm_load_[live_sm_[i]];
     live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(i));
     live_sm_.erase(live_sm_.begin() + static_cast<std::ptrdiff_t>(i));

@@ -19,9 +19,10 @@
 namespace ventus::functional {
 
 struct LaunchResult {
-  LaunchStats stats;              // summary of the launch's registered statistics
-  std::optional<Fault> fault;     // set when a fault stopped the launch
-  std::optional<Fault> ref_trap;  // --ref-compat: first trap REF-style handled via mtvec
+  LaunchStats stats;                    // summary of the launch's registered statistics
+  std::optional<Fault> fault;           // set when a fault stopped the launch
+  std::optional<Fault> ref_trap;        // --ref-compat: first trap REF-style handled via mtvec
+  std::vector<MemcheckEntry> memcheck;  // Memcheck::Report: accesses outside every buffer
 };
 
 struct LaunchHooks {
@@ -55,6 +56,7 @@ class Launch {
   FunctionalStats& stats() { return stats_; }
   // --ref-compat: the first trap that entered mtvec in a retired group.
   const std::optional<Fault>& first_ref_trap() const { return first_ref_trap_; }
+  const MemcheckLog& memcheck_log() const { return memcheck_log_; }
 
  private:
   const LaunchConfig& config_;
@@ -72,6 +74,7 @@ class Launch {
   std::vector<std::unique_ptr<WorkGroup>> live_;
   std::vector<unsigned> live_sm_;  // SM of each live group (parallel to live_)
   std::optional<Fault> first_ref_trap_;
+  MemcheckLog memcheck_log_;
 };
 
 // Runs the launch on `global` with the scheduler of `options` (schedulers.cpp); `stats`

@@ -210,6 +210,7 @@ LaunchResult run_launch(const LaunchConfig& config, const MachineShape& shape,
                                      : drive<NoRecord>(launch, nullptr, hooks);
   while (!launch.live().empty()) launch.retire(*launch.live().front());  // after a fault
   result.ref_trap = launch.first_ref_trap();
+  result.memcheck = launch.memcheck_log().entries();
   result.stats = stats.summary();
   return result;
 }

@@ -90,6 +90,7 @@ class WorkGroup {
   const std::array<uint32_t, 3>& group_id() const { return group_id_; }
   const std::vector<WarpState>& warps() const { return warps_; }
   const GroupCounters& counters() const { return counters_; }
+  const MemcheckLog& memcheck_log() const { return memcheck_log_; }
 
   // The fault a Trapped step of warp `index` stops the launch with.
   Fault fault_from_trap(unsigned index) const;
@@ -130,6 +131,7 @@ class WorkGroup {
   std::vector<WarpState> warps_;
   unsigned live_warps_ = 0;
   GroupCounters counters_;
+  MemcheckLog memcheck_log_;
   // REF barrier state (ISA.md §5.7): 0 running, 1 arrived, 2 ended; and the release counter.
   std::vector<uint8_t> ref_barriers_;
   uint32_t ref_counter_ = 0;

@@ -47,13 +47,15 @@ inline void WorkGroup::count_control(const Insn& insn, const StepResult& result,
 template <class Policy>
 StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
   BasicExecContext<Policy> ctx(warps_[index], memory_, options_.mode, counters_.memory,
-                               private_base_, private_bytes_, last_trap_, record);
+                               private_base_, private_bytes_, last_trap_, record,
+                               {options_.memcheck, &memcheck_log_});
   return execute(index, ctx);
 }
 
 inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_t& retired) {
   BasicExecContext<NoRecord> ctx(warps_[index], memory_, options_.mode, counters_.memory,
-                                 private_base_, private_bytes_, last_trap_, nullptr);
+                                 private_base_, private_bytes_, last_trap_, nullptr,
+                                 {options_.memcheck, &memcheck_log_});
   for (;;) {
     const StepResult result = execute(index, ctx);
     if (result.status != StepStatus::Retired) return result;

@@ -150,6 +150,9 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   engine.tohost_addr = program_.tohost();
   engine.schedule = options_.schedule;
   engine.random_seed = options_.random_seed;
+  // REF's memory ends at its map: an access outside it traps there, so --ref-compat is strict.
+  engine.memcheck =
+      options_.mode == Mode::RefCompat ? functional::Memcheck::Strict : options_.memcheck;
 
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> log_file(nullptr, &std::fclose);
   std::optional<trace::FileLogSink> sink;
@@ -186,6 +189,8 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   report.stats = result.stats;
   report.stats_text = registry_.format_text();
   report.stats_json = stats_json(report);
+  report.memcheck = functional::format_memcheck_report(
+      result.memcheck, report.kernel, [this](uint32_t pc) { return memory_.store().read32(pc); });
   report.fault = std::move(result.fault);
   report.ref_trap = std::move(result.ref_trap);
   if (sink && sink->failed()) return Error{fmt::format("{}: writing the log failed", launch.name)};

@@ -23,8 +23,9 @@ struct CaseOptions {
   std::optional<std::filesystem::path> dump_dir;  // one `<launch>.out` per launch
   uint64_t max_instructions = 0;                  // per launch, warp-instructions; 0 = none
   functional::MachineShape machine;               // where work-groups run (per-SM stats)
-  functional::Schedule schedule = functional::Schedule::Burst;  // default mode only
-  uint64_t random_seed = 1;                                     // Schedule::Random
+  functional::Schedule schedule = functional::Schedule::Burst;   // default mode only
+  uint64_t random_seed = 1;                                      // Schedule::Random
+  functional::Memcheck memcheck = functional::Memcheck::Report;  // docs/memcheck.md
   // The effective configuration as a JSON object text, copied into each launch's stats
   // JSON ("config"); "{}" when empty.
   std::string config_json;
@@ -38,8 +39,9 @@ struct LaunchReport {
   std::string name;    // launch name from cases.ini
   std::string kernel;  // kernel symbol when the ELF names it, else the launch name
   functional::LaunchStats stats;
-  std::string stats_text;  // every registered statistic (docs/stats.md)
-  std::string stats_json;  // {"launch", "kernel", "config", "stats", "stat_info"}
+  std::string stats_text;             // every registered statistic (docs/stats.md)
+  std::string stats_json;             // {"launch", "kernel", "config", "stats", "stat_info"}
+  std::vector<std::string> memcheck;  // Memcheck::Report lines (docs/memcheck.md)
   double seconds = 0;
   std::optional<functional::Fault> fault;
   std::optional<functional::Fault> ref_trap;  // --ref-compat trap that entered mtvec

@@ -328,3 +328,71 @@ TEST(EngineDirected, EveryWorkGroupOfTwoAndThreeDimensionalRangesRunsWithItsOwnL
 
 }  // namespace
 }  // namespace ventus::runner
+
+namespace ventus::runner {
+namespace {
+
+// Issue 12: some crt0 builds give warp w the stack CSR_LDS + w x 1 MiB (a doubled mul);
+// warp 1's stack is then 1 MiB above the work-group's local allocation. The RTL and REF run
+// it (flat memory); with memcheck = report each work-group keeps those bytes in its own
+// local memory, reports them and runs on; strict faults.
+elf::ElfImage megabyte_stacks() {
+  return assemble(R"(
+        csrr    t0, lds
+        csrr    t1, wid
+        li      t2, 0x100000
+        mul     t1, t1, t2
+        add     sp, t0, t1
+        addi    sp, sp, 1024            # sp = lds + wid * 1 MiB + 1 KiB (the doubled mul)
+        csrr    t3, wgid
+        addi    t3, t3, 7
+        sw      t3, -16(sp)             # like crt0's sw ra, -16(sp)
+        lw      t4, -16(sp)
+        csrr    t5, wid
+        csrr    t6, wgid
+        slli    t6, t6, 3
+        add     t5, t5, t6              # slot = wgid * 8 + wid
+        slli    t5, t5, 2
+        li      s0, 0x90000000
+        add     s0, s0, t5
+        sw      t4, 0(s0)
+)" + std::string(kFinish));
+}
+
+TEST(EngineDirected, MegabyteApartStacksRunPerWorkGroupAndAreReported) {
+  functional::LaunchConfig config;
+  config.kernel_name = "stacks";
+  config.numt = 4;
+  config.numw = 2;
+  config.num_groups = {2, 1, 1};
+  functional::EngineOptions options;
+  options.memcheck = functional::Memcheck::Report;
+  const ProgramOutcome o = run_program(megabyte_stacks(), config, options, {{kOut, 0x1000, "out"}});
+  ASSERT_FALSE(o.result.fault) << o.result.fault->message();
+  for (uint32_t group = 0; group < 2; ++group) {
+    for (uint32_t warp = 0; warp < 2; ++warp) {
+      EXPECT_EQ(word(o, kOut + 4 * (group * 8 + warp)), group + 7) << group << "/" << warp;
+    }
+  }
+  // Warp 1 of each group stored and loaded at lds + 1 MiB + 1008, outside the allocation;
+  // warp 0's stack is inside it.
+  ASSERT_EQ(o.result.memcheck.size(), 2u);
+  EXPECT_TRUE(o.result.memcheck[0].is_write);
+  EXPECT_FALSE(o.result.memcheck[1].is_write);
+  for (const functional::MemcheckEntry& e : o.result.memcheck) {
+    EXPECT_EQ(e.count, 2u);  // one scalar access per work-group
+    EXPECT_EQ(e.first_addr, 0x70000000u + 0x100000u + 1008);
+    EXPECT_EQ(e.warp, 1u);
+    EXPECT_EQ(e.group, 0u);
+    EXPECT_EQ(e.lane, -1);
+  }
+  options.memcheck = functional::Memcheck::Strict;
+  const ProgramOutcome strict =
+      run_program(megabyte_stacks(), config, options, {{kOut, 0x1000, "out"}});
+  ASSERT_TRUE(strict.result.fault);
+  EXPECT_EQ(strict.result.fault->kind, TrapKind::AccessFault);
+  EXPECT_EQ(strict.result.fault->warp, 1u);
+}
+
+}  // namespace
+}  // namespace ventus::runner

@@ -138,6 +138,9 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   engine.max_warp_instructions = state.config.simulation.max_warp_instructions;
   engine.schedule = state.config.simulation.schedule_kind();
   engine.random_seed = state.config.simulation.random_seed;
+  // REF's memory ends at its map: an access outside it traps there, so --ref-compat is strict.
+  engine.memcheck = ref ? functional::Memcheck::Strict
+                        : functional::memcheck_from_name(state.config.simulation.memcheck);
   engine.tohost_addr = tohost_address(elf);
   const PrintBuffer print{plan.print_addr, plan.print_size, plan.config.numt, plan.config.numw};
   const auto& sink = options.print_sink ? options.print_sink : default_print;
@@ -176,6 +179,9 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   stats.warp_instructions = result.stats.warp_instructions;
   stats.thread_instructions = result.stats.thread_instructions;
   stats.stats_text = state.stat_registry.format_text();
+  stats.memcheck = functional::format_memcheck_report(
+      result.memcheck, plan.config.kernel_name,
+      [&state](uint32_t pc) { return state.memory.store().read32(pc); });
   stats.stats_json = stats_json(state, plan.config.kernel_name);
   state.last_stats_json = stats.stats_json;
   state.last_stats_text = stats.stats_text;

@@ -45,6 +45,9 @@ void SimulationOptions::declare(sim::ParamScope root) {
   run.add("schedule", schedule, {"burst", "random"},
           "warp order of the default mode: burst (one work-group at a time, warps in bursts) "
           "or random (up to 16 live work-groups, a seeded random warp per step)");
+  run.add("memcheck", memcheck, {"off", "report", "strict"},
+          "accesses outside every buffer: off (flat memory, like the hardware), report (the "
+          "same, plus one line per pc at the end of the launch) or strict (a fault)");
   run.add("random_seed", random_seed, sim::UIntRange{}, "",
           "seed of the random schedule (the same seed replays the same order)");
 }

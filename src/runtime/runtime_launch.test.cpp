@@ -1,4 +1,5 @@
 // Launch tests: ND-range checks, argument checks, results, faults, logs and kernel printf.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -149,8 +150,11 @@ TEST(Launch, ArgumentErrors) {
   EXPECT_NE(big.error().message.find("local memory"), std::string::npos);
 }
 
+// run.memcheck = strict: an access outside every buffer is a guest fault.
 TEST(Launch, GuestFaultIsReportedByWait) {
-  AddScaled t(Config{}, 16, 1);
+  Config strict;
+  strict.simulation.memcheck = "strict";
+  AddScaled t(strict, 16, 1);
   auto event = t.device->launch(*t.kernel, range1(32, 8));  // buffers hold only 16 elements
   ASSERT_TRUE(event);
   auto stats = event->wait();
@@ -159,6 +163,39 @@ TEST(Launch, GuestFaultIsReportedByWait) {
   EXPECT_NE(stats.error().message.find("work-group 2"), std::string::npos);
   EXPECT_NE(stats.error().message.find("access fault"), std::string::npos);
   EXPECT_EQ(t.device->live_buffers(), 3u);
+}
+
+// run.memcheck = report (the default): the 16 work-items past the 16-element buffers of
+// work-groups 2 and 3 read a and b and write c outside every buffer, on flat memory like
+// the hardware; one line per pc names the first access (work-group 2, warp 0, lane 0, at
+// element 16 = byte 64). Off runs the same silently.
+TEST(Launch, MemcheckReportsAccessesOutsideEveryBuffer) {
+  AddScaled t(Config{}, 16, 1);
+  auto stats = t.device->launch(*t.kernel, range1(32, 8)).value().wait();
+  ASSERT_TRUE(stats) << stats.error().message;
+  ASSERT_EQ(stats->memcheck.size(), 3u);
+  const std::string expected_first[3] = {
+      fmt::format("16 reads of 4 bytes outside every buffer, first at 0x{:08x}",
+                  t.a->address() + 64),
+      fmt::format("16 reads of 4 bytes outside every buffer, first at 0x{:08x}",
+                  t.b->address() + 64),
+      fmt::format("16 writes of 4 bytes outside every buffer, first at 0x{:08x}",
+                  t.c->address() + 64)};
+  for (size_t i = 0; i < 3; ++i) {
+    const std::string& line = stats->memcheck[i];
+    EXPECT_EQ(line.rfind("memcheck: kernel 'add_scaled': pc 0x", 0), 0u) << line;
+    EXPECT_NE(line.find(expected_first[i]), std::string::npos) << line;
+    EXPECT_NE(line.find("(lane 0, work-group 2 (2, 0, 0), warp 0)"), std::string::npos) << line;
+    EXPECT_NE(line.find(i < 2 ? "[vlw12.v" : "[vsw12.v"), std::string::npos) << line;
+  }
+  EXPECT_EQ(t.c->read_as<int32_t>(16).value(), t.expected(1));  // in-bounds results stand
+
+  Config off;
+  off.simulation.memcheck = "off";
+  AddScaled quiet(off, 16, 1);
+  auto silent = quiet.device->launch(*quiet.kernel, range1(32, 8)).value().wait();
+  ASSERT_TRUE(silent) << silent.error().message;
+  EXPECT_TRUE(silent->memcheck.empty());
 }
 
 TEST(Launch, WritesTheCommitLog) {

@@ -21,6 +21,7 @@ struct CaseArgs {
   std::string dump_dir;
   std::optional<uint64_t> max_instructions;
   SimCliOptions sim;
+  std::string memcheck;  // overrides run.memcheck
 };
 
 constexpr uint64_t kDefaultCaseLimit = 1'000'000'000;
@@ -44,6 +45,8 @@ int run_case_command(const CaseArgs& args) {
   options.machine = config->machine;
   options.schedule = config->simulation.schedule_kind();
   options.random_seed = config->simulation.random_seed;
+  options.memcheck = functional::memcheck_from_name(
+      args.memcheck.empty() ? config->simulation.memcheck : args.memcheck);
   options.config_json = config->values_json();
   const auto report = runner::run_case(args.dir, options);
   if (!report) {
@@ -53,6 +56,7 @@ int run_case_command(const CaseArgs& args) {
   std::vector<std::string> stats;
   for (const runner::LaunchReport& launch : report->launches) {
     fmt::print("{}\n", launch.summary());
+    for (const std::string& line : launch.memcheck) fmt::print(stderr, "{}\n", line);
     if (args.sim.stats) print_launch_stats(launch.name, launch.stats_text);
     stats.push_back(launch.stats_json);
     if (launch.fault) fmt::print(stderr, "ventus case: {}\n", launch.fault->message());
@@ -83,6 +87,10 @@ void register_case(CLI::App& app, int& exit_status) {
                   "stop a launch after this many warp-instructions (0 = no limit; default: "
                   "run.max_warp_instructions, else 1000000000)");
   add_sim_options(*cmd, args->sim);
+  cmd->add_option("--memcheck", args->memcheck,
+                  "accesses outside every buffer: off, report (default) or strict "
+                  "(docs/memcheck.md)")
+      ->check(CLI::IsMember({"off", "report", "strict"}));
   cmd->callback([args, &exit_status] { exit_status = run_case_command(*args); });
 }
 

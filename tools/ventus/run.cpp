@@ -16,17 +16,20 @@ namespace {
 struct RunArgs {
   RunOptions run;
   SimCliOptions sim;
+  std::string memcheck;  // overrides run.memcheck
 };
 
 int run_run_command(RunArgs& args) {
   args.run.config_path = args.sim.config_path;
   args.run.overrides = args.sim.overrides;
+  if (!args.memcheck.empty()) args.run.overrides.push_back("run.memcheck=" + args.memcheck);
   auto report =
       run_kernel_command(args.run, [](std::string_view line) { fmt::print("{}\n", line); });
   if (!report) {
     fmt::print(stderr, "ventus run: {}\n", report.error().message);
     return 2;
   }
+  for (const std::string& line : report->stats.memcheck) fmt::print(stderr, "{}\n", line);
   const bool faulted = !report->fault.empty();
   if (faulted) {
     fmt::print(stderr, "ventus run: {}\n", report->fault);
@@ -57,6 +60,10 @@ void register_run(CLI::App& app, int& exit_status) {
                   "per line, T = u32|i32|f32|hex; other files raw bytes)");
   cmd->add_option("--log", o->log_path, "write the commit log (ISA.md §10) to this file");
   add_sim_options(*cmd, args->sim);
+  cmd->add_option("--memcheck", args->memcheck,
+                  "accesses outside every buffer: off, report (default) or strict "
+                  "(docs/memcheck.md)")
+      ->check(CLI::IsMember({"off", "report", "strict"}));
   cmd->add_option("--max-instructions", o->max_instructions,
                   "stop the launch after this many warp-instructions (0 = no limit)");
   cmd->add_flag("--ref-compat", o->ref_compat,

@@ -45,7 +45,7 @@ void load(ExecContext& ctx, LaneMask active, unsigned vd, Addr addr) {
   VReg& d = ctx.v(vd);
   const bool ok = for_active(active, [&](unsigned i) {
     typename E::Type value{};
-    if (!ctx.load<typename E::Type>(addr(i), value)) return false;
+    if (!ctx.load<typename E::Type>(addr(i), value, static_cast<int>(i))) return false;
     d.lane[i] = E::widen(value);
     return true;
   });
@@ -56,7 +56,8 @@ void load(ExecContext& ctx, LaneMask active, unsigned vd, Addr addr) {
 template <class E, class Addr>
 void store(ExecContext& ctx, LaneMask active, const VReg& data, Addr addr) {
   for_active(active, [&](unsigned i) {
-    return ctx.store<typename E::Type>(addr(i), static_cast<typename E::Type>(data.lane[i]));
+    return ctx.store<typename E::Type>(addr(i), static_cast<typename E::Type>(data.lane[i]),
+                                       static_cast<int>(i));
   });
 }
 

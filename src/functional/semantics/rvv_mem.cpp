@@ -55,7 +55,7 @@ void load_packed(ExecContext& ctx, const Insn& insn, Addr addr) {
   VReg& d = ctx.v(vd);
   const bool ok = lane::for_active(ctx.active_lanes(insn), [&](unsigned i) {
     T value{};
-    if (!ctx.load<T>(addr(i), value)) return false;
+    if (!ctx.load<T>(addr(i), value, static_cast<int>(i))) return false;
     const unsigned byte = i * static_cast<unsigned>(sizeof(T));
     const unsigned shift = 8 * (byte % 4);
     const uint32_t keep = ~(uint32_t{static_cast<T>(~T{0})} << shift);
@@ -70,7 +70,7 @@ void store_packed(ExecContext& ctx, const Insn& insn, Addr addr) {
   if (!narrow_allowed(ctx)) return;
   const VReg& data = ctx.v(vs3(ctx, insn));
   lane::for_active(ctx.active_lanes(insn), [&](unsigned i) {
-    return ctx.store<T>(addr(i), static_cast<T>(packed<T>(data, i)));
+    return ctx.store<T>(addr(i), static_cast<T>(packed<T>(data, i)), static_cast<int>(i));
   });
 }
 
