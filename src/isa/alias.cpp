@@ -35,11 +35,20 @@ constexpr AliasConstraint parse_constraint(std::string_view item) {
   return {kind, false, kind, parse_int(rhs)};
 }
 
-enum class Styles { Llvm, Ref, Both };
+// Which disassembler styles print the alias; AsmOnly: accepted by the assembler, printed by
+// neither (an LLVM InstAlias with emit priority 0 that Spike does not print either).
+enum class Styles { Llvm, Ref, Both, AsmOnly };
+
+constexpr bool printed_in_llvm(Styles styles) {
+  return styles == Styles::Llvm || styles == Styles::Both;
+}
+constexpr bool printed_in_ref(Styles styles) {
+  return styles == Styles::Ref || styles == Styles::Both;
+}
 
 constexpr AliasRow make_alias(InsnId base, std::string_view mnemonic, std::string_view syntax,
                               std::string_view constraints, Styles styles) {
-  AliasRow row{base, mnemonic, syntax, {}, 0, styles != Styles::Ref, styles != Styles::Llvm};
+  AliasRow row{base, mnemonic, syntax, {}, 0, printed_in_llvm(styles), printed_in_ref(styles)};
   while (!constraints.empty()) {
     const size_t space = constraints.find(' ');
     const std::string_view item = constraints.substr(0, space);

@@ -25,8 +25,8 @@ struct AliasRow {
   std::string_view syntax;  // tokens of the base row's operands
   std::array<AliasConstraint, 3> constraints;
   uint8_t constraint_count;
-  bool for_llvm;
-  bool for_ref;
+  bool for_llvm;  // printed by the LLVM-style disassembler (llvm-objdump 14 of the toolchain)
+  bool for_ref;   // printed by the REF-style (Spike) disassembler
 
   std::span<const AliasConstraint> constraint_list() const {
     return {constraints.data(), constraint_count};
@@ -35,6 +35,7 @@ struct AliasRow {
   bool in_style(DisasmStyle style) const { return style == DisasmStyle::Llvm ? for_llvm : for_ref; }
 };
 
+// Every alias row; the assembler accepts all of them, printed or not.
 std::span<const AliasRow> alias_table();
 // The first alias of `style` that matches a word of row `base`, or nullptr.
 const AliasRow* find_alias(InsnId base, uint32_t word, DisasmStyle style);

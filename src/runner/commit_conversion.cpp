@@ -80,6 +80,24 @@ bool dumps_simt(const isa::InsnRow& row) {
   return row.has(isa::flag::kVBranch | isa::flag::kJoin | isa::flag::kSetRpc);
 }
 
+// REF's WRITE_FREG (riscv/decode.h of ventus-gpgpu-isa-simulator, commit-log build) evaluates
+// its value twice: `freg_t wdata = freg(value); ... STATE.XPR.write(reg, f32_into_x(value));`.
+// When the value is a load (`flw`: `WRITE_FRD(f32(MMU.load_uint32(RS1 + insn.i_imm())))`),
+// the load runs twice and mmu.h's READ_MEM logs each run, so the line lists every read twice.
+bool reads_logged_twice(const ExecutedInstr& in) {
+  return std::any_of(in.writes.begin(), in.writes.end(),
+                     [](const RegWrite& w) { return w.kind == RegWrite::Kind::F; });
+}
+
+void add_mem_reads(const ExecutedInstr& in, trace::CommitRecord& out) {
+  const int evaluations = reads_logged_twice(in) ? 2 : 1;
+  for (int k = 0; k < evaluations; ++k) {
+    for (const functional::MemAccess& m : in.mem) {
+      if (!m.is_write) out.add_mem_read(m.addr);
+    }
+  }
+}
+
 }  // namespace
 
 uint32_t SimtNpcTracker::update(const ExecutedInstr& in) {
@@ -113,9 +131,7 @@ void to_commit_record(const ExecutedInstr& in, uint32_t numt, uint32_t stk_npc,
       out.add_simt_entry(e.r_pc, e.else_pc, e.else_mask);
     }
   }
-  for (const functional::MemAccess& m : in.mem) {
-    if (!m.is_write) out.add_mem_read(m.addr);
-  }
+  add_mem_reads(in, out);
   for (const functional::MemAccess& m : in.mem) {
     if (m.is_write) out.add_mem_write(m.addr, m.value, m.size);
   }

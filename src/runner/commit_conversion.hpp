@@ -19,8 +19,9 @@ namespace ventus::runner {
 // threads: REF disassembly; register/CSR writes collapsed per register (REF keeps a map, so
 // the last value wins) and listed in reverse order of first write; the ` e32 m1 lN` header
 // right before the first vector register (or after the other items when none is written);
-// the SIMT dump top first; reads, then writes. `stk_npc` is the warp's value of REF's
-// "last pc computed by a SIMT push or pop" (SimtNpcTracker) that SIMT rows print.
+// the SIMT dump top first; reads (twice when an f register is written: REF evaluates the
+// value of WRITE_FREG twice, so `flw` logs its load twice), then writes. `stk_npc` is the warp's
+// value of REF's "last pc computed by a SIMT push or pop" (SimtNpcTracker) that SIMT rows print.
 void to_commit_record(const functional::ExecutedInstr& in, uint32_t numt, uint32_t stk_npc,
                       trace::CommitRecord& out);
 

@@ -56,7 +56,8 @@ void print_aliases() {
   for (const isa::AliasRow& alias : isa::alias_table()) {
     const char* styles = alias.for_llvm && alias.for_ref ? "LLVM, REF"
                          : alias.for_llvm                ? "LLVM"
-                                                         : "REF";
+                         : alias.for_ref                 ? "REF"
+                                                         : "assembler only";
     fmt::print("| {} | {} | {} | {} |\n", alias.mnemonic, isa::insn_row(alias.base).mnemonic,
                code(alias.syntax), styles);
   }
