@@ -31,7 +31,6 @@ uint8_t traits_of(const isa::InsnRow& row) {
   if (row.has(f::kVector)) traits |= trait::kVectorState;
   if (row.has(f::kVBranch | f::kJoin | f::kSetRpc)) traits |= trait::kSimtRow;
   if (row.has(f::kStore | f::kAtomic)) traits |= trait::kStore;
-  if (row.has(f::kCondBranch | f::kVBranch | f::kJoin)) traits |= trait::kControl;
   return traits;
 }
 

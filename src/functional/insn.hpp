@@ -19,10 +19,9 @@ namespace trait {
 inline constexpr uint8_t kVectorState = 1u << 0;  // dirties mstatus.VS, resets vstart (REF)
 inline constexpr uint8_t kSimtRow = 1u << 2;      // vbranch, join, setrpc: the SIMT stack
 inline constexpr uint8_t kStore = 1u << 3;        // may write memory (tohost check)
-inline constexpr uint8_t kControl = 1u << 4;      // branch, vbranch or join (statistics)
 }  // namespace trait
 
-// Control rows the statistics tell apart (trait::kControl).
+// Control rows the statistics tell apart.
 enum class ControlKind : uint8_t { None, CondBranch, VBranch, Join };
 
 struct Insn {

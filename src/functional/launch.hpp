@@ -49,7 +49,6 @@ class Launch {
   // Starts the next work-group; null when all are dispatched or no SM has room.
   WorkGroup* dispatch(const LaunchHooks& hooks);
   void retire(WorkGroup& group);
-  unsigned sm_of(const WorkGroup& group) const;
   std::vector<std::unique_ptr<WorkGroup>>& live() { return live_; }
   const EngineOptions& options() const { return options_; }
   const LaunchConfig& config() const { return config_; }

@@ -21,10 +21,8 @@ class Driver {
 
   // Steps warp `j` of `group`; a fault stops the launch. Returns the step (its status).
   std::optional<Fault> step(WorkGroup& group, unsigned j, StepResult& result) {
-    if (limit_ != 0 && executed_ >= limit_) [[unlikely]] {
-      return group.make_fault(j, TrapKind::InstructionLimit,
-                              fmt::format("{} warp-instructions executed", limit_));
-    }
+    if (limit_ != 0 && executed_ >= limit_) [[unlikely]]
+      return limit_fault(group, j);
     result = group.template step<Policy>(j, record_ptr());
     if (result.status == StepStatus::Trapped) [[unlikely]]
       return std::nullopt;
@@ -35,32 +33,29 @@ class Driver {
     return std::nullopt;
   }
 
-  // Up to `burst` steps of warp `j` until an event (see WorkGroup::step_burst); records
-  // and observers need every step, so they go one at a time.
-  std::optional<Fault> burst(WorkGroup& group, unsigned j, uint64_t burst, StepResult& result) {
+  // Steps warp `j` until an event (see WorkGroup::step_burst), a trap or `left` steps;
+  // `left` goes down by the steps retired. Records and observers need every step, so they
+  // go one at a time.
+  std::optional<Fault> burst(WorkGroup& group, unsigned j, uint64_t& left, StepResult& result) {
+    const uint64_t before = executed_;
     if constexpr (Policy::kCommit) {
-      for (uint64_t n = 0; n < burst; ++n) {
+      for (uint64_t n = left; n > 0; --n) {
         if (auto fault = step(group, j, result)) return fault;
         if (result.status != StepStatus::Retired || result.event != WarpEvent::None) break;
       }
-      return std::nullopt;
     } else {
-      const uint64_t budget = limit_ == 0 ? burst : std::min(burst, limit_ - executed_);
-      if (budget == 0) {
-        return group.make_fault(j, TrapKind::InstructionLimit,
-                                fmt::format("{} warp-instructions executed", limit_));
-      }
+      const uint64_t budget = limit_ == 0 ? left : std::min(left, limit_ - executed_);
+      if (budget == 0) return limit_fault(group, j);
       uint64_t retired = 0;
       result = group.step_burst(j, budget, retired);
       executed_ += retired;
       if (result.event == WarpEvent::Print && result.status == StepStatus::Retired) {
         drain_print(group, j, result.print_value);
       }
-      return std::nullopt;
     }
+    left -= std::min(left, executed_ - before);
+    return std::nullopt;
   }
-
-  uint64_t executed() const { return executed_; }
 
   void group_started(WorkGroup& group) {
     if constexpr (Policy::kCommit) observer_->on_group_start(group.linear_id());
@@ -73,6 +68,10 @@ class Driver {
     } else {
       return nullptr;
     }
+  }
+  Fault limit_fault(const WorkGroup& group, unsigned j) const {
+    return group.make_fault(j, TrapKind::InstructionLimit,
+                            fmt::format("{} warp-instructions executed", limit_));
   }
   void drain_print(const WorkGroup& group, unsigned j, uint32_t value) {
     const auto& on_print = launch_.options().on_print;
@@ -102,11 +101,8 @@ std::optional<Fault> run_burst(Launch& launch, Driver<Policy>& driver, const Lau
         // is drained and the warp goes on.
         for (uint64_t left = burst; left > 0 && group->steppable(j);) {
           StepResult r;
-          const uint64_t before = driver.executed();
           if (auto fault = driver.burst(*group, j, left, r)) return fault;
           if (r.status == StepStatus::Trapped) return group->fault_from_trap(j);
-          const uint64_t ran = driver.executed() - before;
-          left = ran >= left ? 0 : left - ran;
         }
       }
       if (!progressed) {

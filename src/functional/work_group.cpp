@@ -21,7 +21,10 @@ WorkGroup::WorkGroup(const LaunchConfig& config, const EngineOptions& options, u
                  ? std::optional<memory::LocalMemory>(local_layout->with_same_layout())
                  : std::nullopt),
       memory_(global, local_ ? static_cast<memory::DeviceMemory&>(*local_) : global),
-      code_(code) {
+      code_(code),
+      // REF's memory ends at its map: an access outside it traps there (ISA.md §2.5), so
+      // --ref-compat is strict whatever the policy (docs/memcheck.md).
+      memcheck_(options.mode == Mode::RefCompat ? Memcheck::Strict : options.memcheck) {
   const uint32_t x = config.num_groups[0], xy = x * config.num_groups[1];
   group_id_ = {linear_id % x, (linear_id % xy) / x, linear_id / xy};  // x fastest (§3)
   warps_.resize(config.numw);
@@ -56,6 +59,16 @@ void WorkGroup::init_warp(unsigned index) {
   c.gidz = group_id_[2];
   c.mhartid = index;
   c.mstatus = kMstatusVsInitial;
+}
+
+void begin_commit_record(ExecutedInstr& record, unsigned warp_index, const WarpState& w,
+                         const Insn& insn) {
+  record.clear();
+  record.warp = warp_index;
+  record.pc = w.pc;
+  record.word = insn.word;
+  record.mask_before = w.mask;
+  record.simt_depth_before = static_cast<uint32_t>(w.simt.size());
 }
 
 void finish_commit_record(ExecutedInstr& record, const WarpState& w, const Insn& insn) {

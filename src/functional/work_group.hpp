@@ -48,6 +48,8 @@ enum class StepStatus : uint8_t {
 // What one step did (DESIGN.md §2.2).
 // Fills the commit record's state after the instruction (REF's SIMT dump and vector header
 // items, ISA.md §10.2).
+void begin_commit_record(ExecutedInstr& record, unsigned warp_index, const WarpState& warp,
+                         const Insn& insn);
 void finish_commit_record(ExecutedInstr& record, const WarpState& warp, const Insn& insn);
 
 struct StepResult {
@@ -106,6 +108,8 @@ class WorkGroup {
  private:
   void init_warp(unsigned index);
   // Always inlined so the burst loop keeps the step's result in registers.
+  template <class Policy>
+  BasicExecContext<Policy> context(unsigned index, typename Policy::Record* record);
   template <class Context>
   [[gnu::always_inline]] StepResult execute(unsigned index, Context& ctx);
   template <class Context>
@@ -131,6 +135,7 @@ class WorkGroup {
   std::vector<WarpState> warps_;
   unsigned live_warps_ = 0;
   GroupCounters counters_;
+  Memcheck memcheck_;  // options_.memcheck, strict in --ref-compat
   MemcheckLog memcheck_log_;
   // REF barrier state (ISA.md §5.7): 0 running, 1 arrived, 2 ended; and the release counter.
   std::vector<uint8_t> ref_barriers_;

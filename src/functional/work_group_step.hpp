@@ -2,7 +2,6 @@
 // to be recorded (DESIGN.md §2.2). A header so schedulers inline it into their loops.
 #pragma once
 
-#include <algorithm>
 #include <bit>
 
 #include <fmt/format.h>
@@ -13,16 +12,6 @@
 #include "isa/names.hpp"
 
 namespace ventus::functional {
-
-// Lanes that execute `insn`: the SIMT mask, and for vector rows i < vl and v0 (§2.4).
-// Branch-free: the instruction mix is data to the host's branch predictor.
-inline LaneMask executing_lanes(const WarpState& w, const Insn& insn) {
-  const auto vl_mask = static_cast<LaneMask>((uint64_t{1} << std::min(w.vl, 32u)) - 1u);
-  const LaneMask masked = 0u - static_cast<LaneMask>(insn.vm == 0);
-  const LaneMask v0 = (w.v[0].lane[0] & masked) | ~masked;
-  const LaneMask vector = 0u - static_cast<LaneMask>((insn.traits & trait::kVectorState) != 0);
-  return w.mask & ((vl_mask & v0) | ~vector);
-}
 
 inline void WorkGroup::count_control(const Insn& insn, const StepResult& result,
                                      size_t depth_before, size_t depth_after) {
@@ -45,17 +34,20 @@ inline void WorkGroup::count_control(const Insn& insn, const StepResult& result,
 }
 
 template <class Policy>
+BasicExecContext<Policy> WorkGroup::context(unsigned index, typename Policy::Record* record) {
+  return BasicExecContext<Policy>(warps_[index], memory_, options_.mode, counters_.memory,
+                                  private_base_, private_bytes_, last_trap_, record,
+                                  {memcheck_, &memcheck_log_});
+}
+
+template <class Policy>
 StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
-  BasicExecContext<Policy> ctx(warps_[index], memory_, options_.mode, counters_.memory,
-                               private_base_, private_bytes_, last_trap_, record,
-                               {options_.memcheck, &memcheck_log_});
+  auto ctx = context<Policy>(index, record);
   return execute(index, ctx);
 }
 
 inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_t& retired) {
-  BasicExecContext<NoRecord> ctx(warps_[index], memory_, options_.mode, counters_.memory,
-                                 private_base_, private_bytes_, last_trap_, nullptr,
-                                 {options_.memcheck, &memcheck_log_});
+  auto ctx = context<NoRecord>(index, nullptr);
   for (;;) {
     const StepResult result = execute(index, ctx);
     if (result.status != StepStatus::Retired) return result;
@@ -82,19 +74,12 @@ inline StepResult WorkGroup::execute(unsigned index, Context& ctx) {
     return result;
   }
   ctx.begin(w.pc + 4);
-  if constexpr (Context::kCommit) {
-    auto* record = ctx.record();
-    record->clear();
-    record->warp = index;
-    record->pc = w.pc;
-    record->word = insn->word;
-    record->mask_before = w.mask;
-    record->simt_depth_before = static_cast<uint32_t>(w.simt.size());
-  }
+  if constexpr (Context::kCommit) begin_commit_record(*ctx.record(), index, w, *insn);
   if constexpr (Context::kTiming) fill_timing_before(*ctx.record(), w, *insn);
+  // Lanes that execute: the SIMT mask, and for vector rows i < vl and v0 (§2.4).
   LaneMask lanes = w.mask;
   if ((insn->traits & trait::kVectorState) != 0) {
-    lanes = executing_lanes(w, *insn);
+    lanes = ctx.active_lanes(*insn);
     dirty_vs(ctx);
   }
   const size_t depth_before =
@@ -129,7 +114,7 @@ inline StepResult WorkGroup::retire(unsigned index, const Insn& insn, Context& c
   w.pc = ctx.next_pc();
   result.next_pc = w.pc;
   result.redirected = w.pc != result.pc + 4;
-  if ((insn.traits & trait::kControl) != 0) [[unlikely]]
+  if (insn.control != 0) [[unlikely]]
     count_control(insn, result, depth_before, w.simt.size());
   if constexpr (Context::kCommit) finish_commit_record(*ctx.record(), w, insn);
   if constexpr (Context::kTiming) fill_timing_after(*ctx.record(), w, lanes, depth_before);

@@ -150,9 +150,7 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   engine.tohost_addr = program_.tohost();
   engine.schedule = options_.schedule;
   engine.random_seed = options_.random_seed;
-  // REF's memory ends at its map: an access outside it traps there, so --ref-compat is strict.
-  engine.memcheck =
-      options_.mode == Mode::RefCompat ? functional::Memcheck::Strict : options_.memcheck;
+  engine.memcheck = options_.memcheck;
 
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> log_file(nullptr, &std::fclose);
   std::optional<trace::FileLogSink> sink;
