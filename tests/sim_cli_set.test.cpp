@@ -61,6 +61,24 @@ TEST(SimCliCaseSet, AnInstructionLimitStopsAReferenceCase) {
   EXPECT_LE(s.warp_instructions, 10u);
 }
 
+// The --ref-compat and --memcheck shortcuts are configuration overrides: the statistics'
+// "config" shows what ran.
+TEST(SimCliCaseSet, ShortcutFlagsShowInTheConfiguration) {
+  const fs::path dir = cases_dir() / "vecadd-4w8t";
+  if (!fs::exists(dir))
+    GTEST_SKIP() << "reference case not found at " << dir
+                 << " (set VENTUS_REFERENCE_DIR at configure time)";
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r =
+      box.run("case " + quoted(dir) + " --ref-compat --memcheck off --stats-json case.json");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  const json doc = read_stats_document(box.dir() / "case.json");
+  ASSERT_FALSE(doc.at("launches").empty());
+  const json& config = doc.at("launches")[0].at("config");
+  EXPECT_EQ(config.at("run.ref_compat"), true);
+  EXPECT_EQ(config.at("run.memcheck"), "off");
+}
+
 TEST(SimCliCaseSet, ABadSetIsAUsageErrorBeforeTheCaseIsRead) {
   ToolSandbox box(VENTUS_TOOL, kTag);
   const ToolRun r = box.run("case no-such-case --set gpu.sm_count=0");

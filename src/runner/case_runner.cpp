@@ -104,6 +104,8 @@ class LaunchRunner {
 
  private:
   Status prepare_memory(const loader::Launch& launch);
+  functional::EngineOptions engine_options() const;
+  void record_result(functional::LaunchResult result, LaunchReport& report) const;
   std::string stats_json(const LaunchReport& report) const;
   const CaseOptions& options_;
   const Program& program_;
@@ -111,6 +113,28 @@ class LaunchRunner {
   sim::StatRegistry registry_;
   functional::FunctionalStats stats_;
 };
+
+functional::EngineOptions LaunchRunner::engine_options() const {
+  functional::EngineOptions engine;
+  engine.mode = options_.mode;
+  engine.max_warp_instructions = options_.max_instructions;
+  engine.tohost_addr = program_.tohost();
+  engine.schedule = options_.schedule;
+  engine.random_seed = options_.random_seed;
+  engine.memcheck = options_.memcheck;
+  return engine;
+}
+
+// The launch's outcome, statistics (text, JSON) and memcheck lines into its report.
+void LaunchRunner::record_result(functional::LaunchResult result, LaunchReport& report) const {
+  report.stats = result.stats;
+  report.stats_text = registry_.format_text();
+  report.stats_json = stats_json(report);
+  report.memcheck = functional::format_memcheck_report(
+      result.memcheck, report.kernel, [this](uint32_t pc) { return memory_.store().read32(pc); });
+  report.fault = std::move(result.fault);
+  report.ref_trap = std::move(result.ref_trap);
+}
 
 std::string LaunchRunner::stats_json(const LaunchReport& report) const {
   nlohmann::json out;
@@ -144,14 +168,7 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   if (auto valid = functional::check_launch_config(config); !valid) {
     return Error{fmt::format("{}: {}", launch.name, valid.error().message)};
   }
-  functional::EngineOptions engine;
-  engine.mode = options_.mode;
-  engine.max_warp_instructions = options_.max_instructions;
-  engine.tohost_addr = program_.tohost();
-  engine.schedule = options_.schedule;
-  engine.random_seed = options_.random_seed;
-  engine.memcheck = options_.memcheck;
-
+  const functional::EngineOptions engine = engine_options();
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> log_file(nullptr, &std::fclose);
   std::optional<trace::FileLogSink> sink;
   std::optional<trace::CommitLogWriter> writer;
@@ -184,13 +201,7 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
       functional::run_launch(config, options_.machine, engine, memory_, layout ? &*layout : nullptr,
                              stats_, observer ? &*observer : nullptr, hooks);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  report.stats = result.stats;
-  report.stats_text = registry_.format_text();
-  report.stats_json = stats_json(report);
-  report.memcheck = functional::format_memcheck_report(
-      result.memcheck, report.kernel, [this](uint32_t pc) { return memory_.store().read32(pc); });
-  report.fault = std::move(result.fault);
-  report.ref_trap = std::move(result.ref_trap);
+  record_result(std::move(result), report);
   if (sink && sink->failed()) return Error{fmt::format("{}: writing the log failed", launch.name)};
   if (options_.dump_dir) {
     auto written = write_text_file(*options_.dump_dir / (launch.name + ".out"),

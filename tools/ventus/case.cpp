@@ -28,27 +28,39 @@ constexpr uint64_t kDefaultCaseLimit = 1'000'000'000;
 
 // Exit status: 0 every launch ran to its end, 1 a guest fault (or a REF-style trap) happened,
 // 2 the case could not be loaded or an output could not be written.
+// The effective configuration: --config, --set, then the --ref-compat and --memcheck
+// shortcuts (so the statistics' "config" shows what ran).
+Result<Config> case_config(const CaseArgs& args) {
+  SimCliOptions sim = args.sim;
+  if (args.ref_compat) sim.overrides.emplace_back("run.ref_compat=true");
+  if (!args.memcheck.empty()) sim.overrides.push_back("run.memcheck=" + args.memcheck);
+  return load_config(sim);
+}
+
+runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
+  const SimulationOptions& sim = config.simulation;
+  runner::CaseOptions options;
+  options.mode = sim.ref_compat ? functional::Mode::RefCompat : functional::Mode::Default;
+  if (!args.log_dir.empty()) options.log_dir = args.log_dir;
+  if (!args.dump_dir.empty()) options.dump_dir = args.dump_dir;
+  const uint64_t configured = sim.max_warp_instructions;
+  options.max_instructions =
+      args.max_instructions.value_or(configured != 0 ? configured : kDefaultCaseLimit);
+  options.machine = config.machine;
+  options.schedule = sim.schedule_kind();
+  options.random_seed = sim.random_seed;
+  options.memcheck = functional::memcheck_from_name(sim.memcheck);
+  options.config_json = config.values_json();
+  return options;
+}
+
 int run_case_command(const CaseArgs& args) {
-  auto config = load_config(args.sim);
+  auto config = case_config(args);
   if (!config) {
     fmt::print(stderr, "ventus case: {}\n", config.error().message);
     return 2;
   }
-  const uint64_t configured = config->simulation.max_warp_instructions;
-  runner::CaseOptions options;
-  const bool ref = args.ref_compat || config->simulation.ref_compat;
-  options.mode = ref ? functional::Mode::RefCompat : functional::Mode::Default;
-  if (!args.log_dir.empty()) options.log_dir = args.log_dir;
-  if (!args.dump_dir.empty()) options.dump_dir = args.dump_dir;
-  options.max_instructions =
-      args.max_instructions.value_or(configured != 0 ? configured : kDefaultCaseLimit);
-  options.machine = config->machine;
-  options.schedule = config->simulation.schedule_kind();
-  options.random_seed = config->simulation.random_seed;
-  options.memcheck = functional::memcheck_from_name(
-      args.memcheck.empty() ? config->simulation.memcheck : args.memcheck);
-  options.config_json = config->values_json();
-  const auto report = runner::run_case(args.dir, options);
+  const auto report = runner::run_case(args.dir, case_options(args, *config));
   if (!report) {
     fmt::print(stderr, "ventus case: {}\n", report.error().message);
     return 2;

@@ -78,6 +78,32 @@ std::string speed(const LaunchStats& stats) {
                      static_cast<double>(stats.warp_instructions) / stats.wall_seconds / 1e6);
 }
 
+// Every launch's statistics of the demo: JSON objects and (kernel, --stats table).
+struct DemoStats {
+  std::vector<std::string> json;
+  std::vector<std::pair<std::string, std::string>> tables;
+};
+
+// Runs one demo kernel on a fresh device (every program is loaded at the ELF's link
+// address) and prints its row; false when it failed.
+bool run_demo_case(const DemoCase& demo, const Config& config, DemoStats& stats) {
+  auto device = Device::create(config);
+  auto report = device ? demo.run(**device) : Result<RunReport>(device.error());
+  if (!report) {
+    fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", demo.kernel, "-", "FAIL", "-",
+               report.error().message);
+    return false;
+  }
+  for (const LaunchStats& launch : (*device)->launch_history()) {
+    stats.tables.emplace_back(report->kernel, launch.stats_text);
+    stats.json.push_back(launch.stats_json);
+  }
+  fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", report->kernel, report->configuration,
+             report->pass ? "pass" : "FAIL", report->stats.warp_instructions, speed(report->stats));
+  if (!report->pass) fmt::print("  {}\n", report->detail);
+  return report->pass;
+}
+
 int run_demo(const DemoOptions& options) {
   auto config = load_config(options.sim);
   if (!config) {
@@ -91,36 +117,16 @@ int run_demo(const DemoOptions& options) {
   fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", "kernel", "configuration", "check", "warp instr",
              "speed");
   int failures = 0;
-  std::vector<std::string> stats;
-  std::vector<std::pair<std::string, std::string>> tables;  // kernel, --stats table
+  DemoStats stats;
   for (const DemoCase& demo : demo_cases(machine)) {
-    // A fresh device per kernel: every program is loaded at the ELF's link address.
-    auto device = Device::create(*config);
-    auto report = device ? demo.run(**device) : Result<RunReport>(device.error());
-    if (!report) {
-      fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", demo.kernel, "-", "FAIL", "-",
-                 report.error().message);
-      ++failures;
-      continue;
-    }
-    for (const LaunchStats& launch : (*device)->launch_history()) {
-      tables.emplace_back(report->kernel, launch.stats_text);
-      stats.push_back(launch.stats_json);
-    }
-    fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", report->kernel, report->configuration,
-               report->pass ? "pass" : "FAIL", report->stats.warp_instructions,
-               speed(report->stats));
-    if (!report->pass) {
-      fmt::print("  {}\n", report->detail);
-      ++failures;
-    }
+    if (!run_demo_case(demo, *config, stats)) ++failures;
   }
   fmt::print("\n{}\n", failures == 0 ? "all results match the CPU reference"
                                      : fmt::format("{} kernel(s) FAILED", failures));
   if (options.sim.stats) {
-    for (const auto& [kernel, table] : tables) print_launch_stats(kernel, table);
+    for (const auto& [kernel, table] : stats.tables) print_launch_stats(kernel, table);
   }
-  if (auto written = write_stats_json(options.sim, stats); !written) {
+  if (auto written = write_stats_json(options.sim, stats.json); !written) {
     fmt::print(stderr, "ventus demo: {}\n", written.error().message);
     return 2;
   }
