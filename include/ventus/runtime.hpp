@@ -14,6 +14,7 @@
 
 #include "common/result.hpp"
 #include "functional/machine_shape.hpp"
+#include "timing/params.hpp"
 #include "functional/schedule.hpp"
 
 namespace ventus {
@@ -23,6 +24,7 @@ namespace ventus {
 struct MachineConfig : functional::MachineShape {
   uint32_t private_memory_bytes_per_thread = 4096;  // pdsSize (POCL default, ISA.md §7.6)
   uint32_t print_buffer_bytes = 64 * 1024;          // printf buffer (ISA.md §7.7)
+  timing::TimingParams timing;                      // the cycle model's hardware (TIMING.md)
 
   // Declares every machine parameter (names, units, ranges, descriptions) in `registry`,
   // bound to this object's fields.
@@ -36,6 +38,7 @@ struct SimulationOptions {
   std::string schedule = "burst";      // "burst" or "random" (functional::Schedule)
   uint64_t random_seed = 1;            // schedule "random"
   std::string memcheck = "report";     // "off", "report" or "strict" (docs/memcheck.md)
+  bool timing = false;                 // run launches on the cycle model (--timing)
 
   void declare(sim::ParamScope root);
   functional::Schedule schedule_kind() const;

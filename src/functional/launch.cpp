@@ -76,6 +76,13 @@ WorkGroup* Launch::dispatch(const LaunchHooks& hooks) {
   return nullptr;
 }
 
+unsigned Launch::sm_of(const WorkGroup& group) const {
+  for (size_t i = 0; i < live_.size(); ++i) {
+    if (live_[i].get() == &group) return live_sm_[i];
+  }
+  return 0;
+}
+
 void Launch::retire(WorkGroup& group) {
   for (size_t i = 0; i < live_.size(); ++i) {
     if (live_[i].get() != &group) continue;

@@ -49,6 +49,8 @@ class Launch {
   // Starts the next work-group; null when all are dispatched or no SM has room.
   WorkGroup* dispatch(const LaunchHooks& hooks);
   void retire(WorkGroup& group);
+  // The SM a live group was placed on.
+  unsigned sm_of(const WorkGroup& group) const;
   std::vector<std::unique_ptr<WorkGroup>>& live() { return live_; }
   const EngineOptions& options() const { return options_; }
   const LaunchConfig& config() const { return config_; }
@@ -83,6 +85,15 @@ LaunchResult run_launch(const LaunchConfig& config, const MachineShape& shape,
                         const EngineOptions& options, memory::DeviceMemory& global,
                         const memory::LocalMemory* local_layout, FunctionalStats& stats,
                         ExecObserver* observer = nullptr, const LaunchHooks& hooks = {});
+
+// Drives a prepared launch to its end (a cycle model); returns the fault that stopped it.
+using LaunchDriver = std::function<std::optional<Fault>(Launch& launch)>;
+
+// run_launch with `driver` in place of the functional schedulers (no observer).
+LaunchResult run_launch_driven(const LaunchConfig& config, const MachineShape& shape,
+                               const EngineOptions& options, memory::DeviceMemory& global,
+                               const memory::LocalMemory* local_layout, FunctionalStats& stats,
+                               const LaunchDriver& driver);
 
 // Maps REF's boot ROM at 0x1000 (ISA.md §7.3) into `memory` (if absent) with `start_pc` in
 // its jump slot.

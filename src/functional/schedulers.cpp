@@ -189,10 +189,12 @@ std::optional<Fault> drive(Launch& launch, ExecObserver* observer, const LaunchH
 
 }  // namespace
 
-LaunchResult run_launch(const LaunchConfig& config, const MachineShape& shape,
-                        const EngineOptions& options, memory::DeviceMemory& global,
-                        const memory::LocalMemory* local_layout, FunctionalStats& stats,
-                        ExecObserver* observer, const LaunchHooks& hooks) {
+namespace {
+
+LaunchResult run_prepared(const LaunchConfig& config, const MachineShape& shape,
+                          const EngineOptions& options, memory::DeviceMemory& global,
+                          const memory::LocalMemory* local_layout, FunctionalStats& stats,
+                          const LaunchDriver& driver) {
   LaunchResult result;
   Launch launch(config, shape, options, global, local_layout, stats);
   if (auto prepared = launch.prepare(); !prepared) {
@@ -202,13 +204,32 @@ LaunchResult run_launch(const LaunchConfig& config, const MachineShape& shape,
     result.fault = std::move(fault);
     return result;
   }
-  result.fault = observer != nullptr ? drive<CommitPolicy>(launch, observer, hooks)
-                                     : drive<NoRecord>(launch, nullptr, hooks);
+  result.fault = driver(launch);
   while (!launch.live().empty()) launch.retire(*launch.live().front());  // after a fault
   result.ref_trap = launch.first_ref_trap();
   result.memcheck = launch.memcheck_log().entries();
   result.stats = stats.summary();
   return result;
+}
+
+}  // namespace
+
+LaunchResult run_launch(const LaunchConfig& config, const MachineShape& shape,
+                        const EngineOptions& options, memory::DeviceMemory& global,
+                        const memory::LocalMemory* local_layout, FunctionalStats& stats,
+                        ExecObserver* observer, const LaunchHooks& hooks) {
+  return run_prepared(config, shape, options, global, local_layout, stats,
+                      [observer, &hooks](Launch& launch) {
+                        return observer != nullptr ? drive<CommitPolicy>(launch, observer, hooks)
+                                                   : drive<NoRecord>(launch, nullptr, hooks);
+                      });
+}
+
+LaunchResult run_launch_driven(const LaunchConfig& config, const MachineShape& shape,
+                               const EngineOptions& options, memory::DeviceMemory& global,
+                               const memory::LocalMemory* local_layout, FunctionalStats& stats,
+                               const LaunchDriver& driver) {
+  return run_prepared(config, shape, options, global, local_layout, stats, driver);
 }
 
 }  // namespace ventus::functional

@@ -1,6 +1,7 @@
 // run_case: memory setup per mode (DESIGN.md §3), launch protocol from .metadata, logs, dumps.
 #include "runner/case_runner.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -98,6 +99,10 @@ class LaunchRunner {
   LaunchRunner(const CaseOptions& options, const Program& program, memory::DeviceMemory& memory)
       : options_(options), program_(program), memory_(memory), stats_(options.machine.sm_count) {
     stats_.register_in(sim::StatScope(registry_, "functional"));
+    if (options.timing) {
+      gpu_.emplace(*options.timing, options.machine.sm_count, options.machine.warp_slots_per_sm);
+      gpu_->register_stats(sim::StatScope(registry_, "timing"));
+    }
   }
 
   Result<LaunchReport> run(const loader::Launch& launch);
@@ -112,6 +117,8 @@ class LaunchRunner {
   memory::DeviceMemory& memory_;
   sim::StatRegistry registry_;
   functional::FunctionalStats stats_;
+  std::optional<timing::GpuModel> gpu_;
+  bool first_kernel_ = true;  // the host poll of a run's first kernel starts a cycle later
 };
 
 functional::EngineOptions LaunchRunner::engine_options() const {
@@ -141,6 +148,7 @@ std::string LaunchRunner::stats_json(const LaunchReport& report) const {
   out["launch"] = report.name;
   out["kernel"] = report.kernel;
   out["config"] = nlohmann::json::parse(options_.config_json.empty() ? "{}" : options_.config_json);
+  if (report.timing) out["cycles"] = report.timing->cycles;
   out["stats"] = registry_.values_json();
   out["stat_info"] = registry_.describe_json();
   return out.dump();
@@ -197,9 +205,19 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   report.kernel = config.kernel_name;
   registry_.reset();
   const auto start = std::chrono::steady_clock::now();
-  functional::LaunchResult result =
-      functional::run_launch(config, options_.machine, engine, memory_, layout ? &*layout : nullptr,
-                             stats_, observer ? &*observer : nullptr, hooks);
+  functional::LaunchResult result;
+  if (gpu_) {
+    timing::TimingResult timed;
+    result = functional::run_launch_driven(
+        config, options_.machine, engine, memory_, layout ? &*layout : nullptr, stats_,
+        [&](functional::Launch& l) { return gpu_->run(l, hooks, first_kernel_, timed); });
+    first_kernel_ = false;
+    report.timing = timed;
+  } else {
+    result = functional::run_launch(config, options_.machine, engine, memory_,
+                                    layout ? &*layout : nullptr, stats_,
+                                    observer ? &*observer : nullptr, hooks);
+  }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   record_result(std::move(result), report);
   if (sink && sink->failed()) return Error{fmt::format("{}: writing the log failed", launch.name)};
@@ -221,7 +239,18 @@ std::string LaunchReport::summary() const {
       name, stats.work_groups, stats.work_groups == 1 ? "" : "s", stats.warps,
       stats.warps == 1 ? "" : "s", stats.warp_instructions, stats.thread_instructions, seconds,
       rate / 1e6,
-      stats.ref_traps != 0 ? fmt::format(", {} trap(s) entered mtvec", stats.ref_traps) : "");
+      stats.ref_traps != 0 ? fmt::format(", {} trap(s) entered mtvec", stats.ref_traps) : "") +
+         (timing ? fmt::format(", {} cycles, IPC {:.3f}", timing->cycles,
+                               timing->cycles == 0 ? 0.0
+                                                   : static_cast<double>(stats.warp_instructions) /
+                                                         static_cast<double>(timing->cycles))
+                 : "");
+}
+
+uint64_t CaseReport::total_cycles() const {
+  uint64_t total = 0;
+  for (const LaunchReport& launch : launches) total += launch.timing ? launch.timing->cycles : 0;
+  return total;
 }
 
 bool CaseReport::ok() const {
@@ -229,6 +258,28 @@ bool CaseReport::ok() const {
     if (launch.fault || launch.stats.ref_traps != 0) return false;
   }
   return true;
+}
+
+// The launches to run: all of cases.ini in order, or the named ones in the given order.
+static Result<std::vector<const loader::Launch*>> select_launches(const loader::TestCase& test_case,
+                                                           const std::vector<std::string>& names) {
+  std::vector<const loader::Launch*> out;
+  if (names.empty()) {
+    for (const loader::Launch& launch : test_case.launches) out.push_back(&launch);
+    return out;
+  }
+  for (const std::string& name : names) {
+    auto it = std::find_if(test_case.launches.begin(), test_case.launches.end(),
+                           [&](const loader::Launch& l) { return l.name == name; });
+    if (it == test_case.launches.end()) {
+      std::string known;
+      for (const loader::Launch& l : test_case.launches) known += (known.empty() ? "" : ", ") + l.name;
+      return Error{fmt::format("--launches: case '{}' has no launch '{}' (it has: {})",
+                               test_case.name, name, known)};
+    }
+    out.push_back(&*it);
+  }
+  return out;
 }
 
 Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions& options) {
@@ -249,8 +300,14 @@ Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions&
       options.mode == Mode::RefCompat ? memory::DeviceMemory::flat() : memory::DeviceMemory();
   CaseReport report;
   report.name = test_case->name;
+  if (options.timing && options.mode == Mode::RefCompat) {
+    return Error{"the cycle model runs the default mode only: drop --ref-compat or --timing"};
+  }
+  auto selected = select_launches(*test_case, options.launches);
+  if (!selected) return selected.error();
   LaunchRunner runner(options, program, memory);
-  for (const loader::Launch& launch : test_case->launches) {
+  for (const loader::Launch* launch_ptr : selected.value()) {
+    const loader::Launch& launch = *launch_ptr;
     auto launch_report = runner.run(launch);
     if (!launch_report) return launch_report.error();
     if (options.after_launch) options.after_launch(launch, memory);

@@ -14,6 +14,8 @@
 #include "functional/machine_shape.hpp"
 #include "loader/test_case.hpp"
 #include "memory/device_memory.hpp"
+#include "timing/gpu_model.hpp"
+#include "timing/params.hpp"
 
 namespace ventus::runner {
 
@@ -26,6 +28,10 @@ struct CaseOptions {
   functional::Schedule schedule = functional::Schedule::Burst;   // default mode only
   uint64_t random_seed = 1;                                      // Schedule::Random
   functional::Memcheck memcheck = functional::Memcheck::Report;  // docs/memcheck.md
+  // Set: every launch runs on the cycle model with these parameters (`--timing`).
+  std::optional<timing::TimingParams> timing;
+  // Non-empty: run only these launches of cases.ini, in this order (`--launches`).
+  std::vector<std::string> launches;
   // The effective configuration as a JSON object text, copied into each launch's stats
   // JSON ("config"); "{}" when empty.
   std::string config_json;
@@ -45,6 +51,7 @@ struct LaunchReport {
   double seconds = 0;
   std::optional<functional::Fault> fault;
   std::optional<functional::Fault> ref_trap;  // --ref-compat trap that entered mtvec
+  std::optional<timing::TimingResult> timing;  // cycles, with CaseOptions::timing
   // "Fan1_0: 1 work-group, 4 warps, 1234 warp-instructions, ... , 12.3 M warp-instr/s"
   std::string summary() const;
 };
@@ -53,6 +60,7 @@ struct CaseReport {
   std::string name;
   std::vector<LaunchReport> launches;  // stops after the first launch with a fault
   bool ok() const;
+  uint64_t total_cycles() const;  // sum over the launches (timing mode)
 };
 
 // Loads the case (input errors are an Error) and runs every launch of cases.ini in order

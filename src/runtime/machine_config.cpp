@@ -34,6 +34,7 @@ void MachineConfig::declare(sim::ParamScope root) {
              "private memory per work-item, pdsSize (POCL default, ISA.md §7.6)");
   driver.add("print_buffer_bytes", print_buffer_bytes, sim::UIntRange{0, 1u << 28}, "bytes",
              "kernel printf buffer, 0 = no printf (ISA.md §7.7)");
+  timing.declare(root);
 }
 
 void SimulationOptions::declare(sim::ParamScope root) {
@@ -48,6 +49,8 @@ void SimulationOptions::declare(sim::ParamScope root) {
   run.add("memcheck", memcheck, {"off", "report", "strict"},
           "accesses outside every buffer: off (flat memory, like the hardware), report (the "
           "same, plus one line per pc at the end of the launch) or strict (a fault)");
+  run.add("timing", timing, "",
+          "run every launch on the cycle-level model and report its cycles (--timing)");
   run.add("random_seed", random_seed, sim::UIntRange{}, "",
           "seed of the random schedule (the same seed replays the same order)");
 }

@@ -22,6 +22,7 @@ struct CaseArgs {
   std::optional<uint64_t> max_instructions;
   SimCliOptions sim;
   std::string memcheck;  // overrides run.memcheck
+  std::vector<std::string> launches;  // --launches A,B,C
 };
 
 constexpr uint64_t kDefaultCaseLimit = 1'000'000'000;
@@ -51,6 +52,8 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   options.random_seed = sim.random_seed;
   options.memcheck = functional::memcheck_from_name(sim.memcheck);
   options.config_json = config.values_json();
+  if (sim.timing) options.timing = config.machine.timing;
+  options.launches = args.launches;
   return options;
 }
 
@@ -77,7 +80,12 @@ int run_case_command(const CaseArgs& args) {
                  launch.ref_trap->message());
     }
   }
-  if (auto written = write_stats_json(args.sim, stats); !written) {
+  std::optional<uint64_t> total_cycles;
+  if (config->simulation.timing) {
+    total_cycles = report->total_cycles();
+    fmt::print("total: {} cycles\n", *total_cycles);
+  }
+  if (auto written = write_stats_json(args.sim, stats, total_cycles); !written) {
     fmt::print(stderr, "ventus case: {}\n", written.error().message);
     return 2;
   }
@@ -98,6 +106,9 @@ void register_case(CLI::App& app, int& exit_status) {
   cmd->add_option("--max-instructions", args->max_instructions,
                   "stop a launch after this many warp-instructions (0 = no limit; default: "
                   "run.max_warp_instructions, else 1000000000)");
+  cmd->add_option("--launches", args->launches,
+                  "run only these launches of cases.ini, in this order (e.g. Fan1_0,Fan2_0)")
+      ->delimiter(',');
   add_sim_options(*cmd, args->sim);
   cmd->add_option("--memcheck", args->memcheck,
                   "accesses outside every buffer: off, report (default) or strict "

@@ -12,20 +12,25 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
   cmd.add_option("--config", o.config_path, "TOML machine description (configs/*.toml)");
   cmd.add_option("--set", o.overrides,
                  "override a parameter, e.g. --set sm.threads_per_warp=16 (see `ventus config`)");
+  cmd.add_flag("--timing", o.timing,
+               "run on the cycle-level model: cycles and IPC of every launch (run.timing)");
   cmd.add_flag("--stats", o.stats, "print every launch's statistics (docs/stats.md)");
   cmd.add_option("--stats-json", o.stats_json_path,
                  "write every launch's statistics as JSON to this file (docs/stats.md)");
 }
 
 Result<Config> load_config(const SimCliOptions& o) {
-  return Config::from_command_line(o.config_path, o.overrides);
+  std::vector<std::string> overrides = o.overrides;
+  if (o.timing) overrides.emplace_back("run.timing=true");
+  return Config::from_command_line(o.config_path, overrides);
 }
 
 void print_launch_stats(std::string_view title, std::string_view table) {
   fmt::print("\nstatistics of {}:\n{}", title, table);
 }
 
-Status write_stats_json(const SimCliOptions& o, const std::vector<std::string>& launches) {
+Status write_stats_json(const SimCliOptions& o, const std::vector<std::string>& launches,
+                        std::optional<uint64_t> total_cycles) {
   if (o.stats_json_path.empty()) return ok_status();
   nlohmann::json doc;
   doc["format"] = "ventus-stats";
@@ -33,6 +38,7 @@ Status write_stats_json(const SimCliOptions& o, const std::vector<std::string>& 
   doc["launches"] = nlohmann::json::array();
   for (const std::string& launch : launches)
     doc["launches"].push_back(nlohmann::json::parse(launch));
+  if (total_cycles) doc["total_cycles"] = *total_cycles;
   std::ofstream out(o.stats_json_path, std::ios::binary);
   out << doc.dump(1) << '\n';
   if (!out) return Error{fmt::format("--stats-json: cannot write '{}'", o.stats_json_path)};

@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,7 @@ namespace ventus::tools {
 struct SimCliOptions {
   std::string config_path;             // TOML machine description
   std::vector<std::string> overrides;  // key=value, applied in order after the file
+  bool timing = false;                 // --timing: same as --set run.timing=true
   bool stats = false;                  // print every launch's statistics table
   std::string stats_json_path;         // write {"format", "version", "launches": [...]}
 };
@@ -29,6 +32,8 @@ void print_launch_stats(std::string_view title, std::string_view table);
 
 // Writes the statistics document of docs/stats.md: `launches` are the JSON objects of each
 // launch in order. Does nothing without --stats-json.
-Status write_stats_json(const SimCliOptions& options, const std::vector<std::string>& launches);
+// With `total_cycles` (timing mode) the document also has "total_cycles".
+Status write_stats_json(const SimCliOptions& options, const std::vector<std::string>& launches,
+                        std::optional<uint64_t> total_cycles = std::nullopt);
 
 }  // namespace ventus::tools

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Compares the cycle model with the Verilog RTL's cycle counts (../shared/rtl/cycles.csv).
+
+Runs every case of the CSV with `ventus case DIR --timing --config configs/ventus-rtl-tb.toml
+--launches <the CSV's launches in order> --stats-json` and prints one row per launch: case,
+launch, RTL cycles, model cycles, error; then the mean absolute error and the worst case.
+Exit status 1 when a launch is off by more than --max-error or the mean by more than
+--max-mean-error (percent).
+"""
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections import OrderedDict
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    shared = os.path.join(os.path.dirname(root), "shared")
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--ventus", default=os.path.join(root, "build/dev/tools/ventus/ventus"))
+    p.add_argument("--csv", default=os.path.join(shared, "rtl/cycles.csv"))
+    p.add_argument("--cases", default=os.environ.get("VENTUS_REFERENCE_DIR",
+                                                     os.path.join(shared, "reference")) + "/cases")
+    p.add_argument("--config", default=os.path.join(root, "configs/ventus-rtl-tb.toml"))
+    p.add_argument("--set", action="append", default=[], help="extra --set key=value")
+    p.add_argument("--max-error", type=float, default=5.0)
+    p.add_argument("--max-mean-error", type=float, default=3.0)
+    p.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    args = p.parse_args()
+
+    rows = OrderedDict()
+    with open(args.csv) as f:
+        for r in csv.DictReader(f):
+            rows.setdefault(r["case"], []).append(r)
+    results = []
+    for case, launches in rows.items():
+        launches.sort(key=lambda r: int(r["order"]))
+        names = [r["launch"] for r in launches]
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "stats.json")
+            cmd = [args.ventus, "case", os.path.join(args.cases, case), "--timing",
+                   "--config", args.config, "--launches", ",".join(names), "--stats-json", out]
+            for s in args.set:
+                cmd += ["--set", s]
+            run = subprocess.run(cmd, capture_output=True, text=True)
+            if run.returncode != 0:
+                print(f"{case}: ventus case failed ({run.returncode}): {run.stderr.strip()}",
+                      file=sys.stderr)
+                return 2
+            with open(out) as f:
+                doc = json.load(f)
+        for r, launch in zip(launches, doc["launches"]):
+            rtl = int(r["rtl_cycles"])
+            model = int(launch["cycles"])
+            results.append((case, r["launch"], rtl, model, 100.0 * (model - rtl) / rtl))
+    if args.markdown:
+        print("| case | launch | RTL cycles | model cycles | error |")
+        print("|---|---|---:|---:|---:|")
+        for c, l, rtl, m, e in results:
+            print(f"| {c} | {l} | {rtl} | {m} | {e:+.2f} % |")
+    else:
+        for c, l, rtl, m, e in results:
+            print(f"{c:18s} {l:10s} {rtl:7d} {m:7d} {e:+7.2f} %")
+    mean = sum(abs(e) for *_, e in results) / len(results)
+    worst = max(results, key=lambda r: abs(r[4]))
+    print(f"mean absolute error {mean:.2f} %, worst {worst[0]} {worst[1]} {worst[4]:+.2f} %"
+          f" over {len(results)} launches")
+    ok = mean <= args.max_mean_error and abs(worst[4]) <= args.max_error
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+// CacheTags: set lookup, LRU replacement, dirty tracking.
+#include "timing/cache_tags.hpp"
+
+namespace ventus::timing {
+
+CacheTags::CacheTags(const CacheParams& params)
+    : sets_(params.sets), ways_(params.ways), line_bytes_(params.line_bytes),
+      ways_storage_(static_cast<size_t>(params.sets) * params.ways) {}
+
+CacheTags::Way* CacheTags::find(uint32_t line) {
+  Way* set = &ways_storage_[static_cast<size_t>(line % sets_) * ways_];
+  for (uint32_t w = 0; w < ways_; ++w) {
+    if (set[w].valid && set[w].line == line) return &set[w];
+  }
+  return nullptr;
+}
+
+const CacheTags::Way* CacheTags::find(uint32_t line) const {
+  return const_cast<CacheTags*>(this)->find(line);
+}
+
+bool CacheTags::access(uint32_t line) {
+  Way* way = find(line);
+  if (way == nullptr) return false;
+  way->last_use = ++clock_;
+  return true;
+}
+
+bool CacheTags::contains(uint32_t line) const { return find(line) != nullptr; }
+
+std::optional<uint32_t> CacheTags::fill(uint32_t line) {
+  if (Way* present = find(line)) {
+    present->last_use = ++clock_;
+    return std::nullopt;
+  }
+  Way* set = &ways_storage_[static_cast<size_t>(line % sets_) * ways_];
+  Way* victim = &set[0];
+  for (uint32_t w = 0; w < ways_; ++w) {
+    if (!set[w].valid) {
+      victim = &set[w];
+      break;
+    }
+    if (set[w].last_use < victim->last_use) victim = &set[w];
+  }
+  std::optional<uint32_t> written_back;
+  if (victim->valid && victim->dirty) written_back = victim->line;
+  *victim = Way{line, true, false, ++clock_};
+  return written_back;
+}
+
+void CacheTags::mark_dirty(uint32_t line) {
+  if (Way* way = find(line)) way->dirty = true;
+}
+
+std::vector<uint32_t> CacheTags::flush_all() {
+  std::vector<uint32_t> dirty;
+  for (Way& way : ways_storage_) {
+    if (way.valid && way.dirty) dirty.push_back(way.line);
+    way = Way{};
+  }
+  return dirty;
+}
+
+void CacheTags::invalidate_all() {
+  for (Way& way : ways_storage_) way = Way{};
+}
+
+}  // namespace ventus::timing

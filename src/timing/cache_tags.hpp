@@ -1,0 +1,43 @@
+// CacheTags: the tag array of a set-associative cache with true-LRU replacement and dirty
+// bits (lru_matrix in the RTL); no data, the functional core owns the values.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "timing/params.hpp"
+
+namespace ventus::timing {
+
+class CacheTags {
+ public:
+  explicit CacheTags(const CacheParams& params);
+
+  uint32_t line_of(uint32_t address) const { return address / line_bytes_; }
+  // Hit: touches the line (most recently used).
+  bool access(uint32_t line);
+  bool contains(uint32_t line) const;
+  // Inserts `line` (absent) in its set; returns the evicted line if it was dirty.
+  std::optional<uint32_t> fill(uint32_t line);
+  void mark_dirty(uint32_t line);
+  // Every dirty line, then everything invalid (kernel-end flush + invalidate).
+  std::vector<uint32_t> flush_all();
+  void invalidate_all();
+
+ private:
+  struct Way {
+    uint32_t line = 0;
+    bool valid = false;
+    bool dirty = false;
+    uint64_t last_use = 0;
+  };
+  Way* find(uint32_t line);
+  const Way* find(uint32_t line) const;
+
+  uint32_t sets_, ways_, line_bytes_;
+  uint64_t clock_ = 0;
+  std::vector<Way> ways_storage_;
+};
+
+}  // namespace ventus::timing

@@ -1,0 +1,157 @@
+// GpuModel: the cycle loop of one launch, work-group dispatch and retirement, the kernel-end
+// flush and the host poll rule.
+#include "timing/gpu_model.hpp"
+
+#include <deque>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "timing/sm.hpp"
+
+namespace ventus::timing {
+namespace {
+
+using functional::Fault;
+using functional::WorkGroup;
+
+struct PendingWarp {
+  WorkGroup* group;
+  unsigned warp;
+  unsigned sm;
+  Cycle earliest;
+};
+
+struct GroupDone {
+  WorkGroup* group;
+  Cycle at;
+};
+
+// No instruction issued for this long while warps are resident: a deadlock (every warp at
+// a barrier that cannot be released), reported instead of looping forever.
+constexpr Cycle kStallLimitCycles = 1'000'000;
+
+}  // namespace
+
+GpuModel::GpuModel(const TimingParams& params, uint32_t sm_count, uint32_t warp_slots_per_sm)
+    : params_(params), sm_count_(sm_count), warp_slots_(warp_slots_per_sm) {
+  counters_.sms.resize(sm_count);
+}
+
+void GpuModel::register_stats(sim::StatScope s) {
+  s.add("cycles", counters_.cycles, "cycles", "the launch's cycles as the host counts them");
+  s.add("issued", counters_.issued, "instructions", "warp-instructions issued");
+  s.add_formula(
+      "ipc",
+      [this] {
+        const double c = static_cast<double>(counters_.cycles.value);
+        return c == 0 ? 0.0 : static_cast<double>(counters_.issued.value) / c;
+      },
+      "instructions/cycle", "warp-instructions issued per cycle, whole GPU");
+  counters_.memory.register_in(s.child("memory"));
+  for (uint32_t i = 0; i < sm_count_; ++i) counters_.sms[i].register_in(s.child(fmt::format("sm{}", i)));
+}
+
+uint64_t GpuModel::host_count(uint64_t done, bool first_kernel) const {
+  const KernelParams& k = params_.kernel;
+  if (k.host_poll_period_cycles == 0) return done;
+  const uint64_t first = k.host_poll_offset_cycles + (first_kernel ? 1 : 0);
+  uint64_t poll = first;
+  if (done > first) {
+    const uint64_t periods = (done - first + k.host_poll_period_cycles - 1) / k.host_poll_period_cycles;
+    poll = first + periods * k.host_poll_period_cycles;
+  }
+  return poll + k.host_poll_read_cycles;
+}
+
+std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional::LaunchHooks& hooks,
+                                   bool first_kernel, TimingResult& result) {
+  MemorySystem memory(params_.memory, sm_count_, counters_.memory);
+  std::vector<std::unique_ptr<Sm>> sms;
+  for (uint32_t i = 0; i < sm_count_; ++i) {
+    sms.push_back(std::make_unique<Sm>(i, params_, warp_slots_, memory, launch.options(),
+                                       counters_.sms[i]));
+  }
+  std::deque<PendingWarp> to_dispatch;
+  std::vector<GroupDone> finishing;
+  const uint64_t limit = launch.options().max_warp_instructions;
+  uint64_t issued_before = 0;
+  for (auto& c : counters_.sms) issued_before += c.core.issued.value;
+  Cycle now = 0, last_done = 0, last_issue = 0;
+  uint64_t issued = 0;
+  SmEvents events;
+  for (;; ++now) {
+    // CTA scheduler: take every group that fits, dispatch its warps one per cycle.
+    while (WorkGroup* group = launch.dispatch(hooks)) {
+      const unsigned sm = launch.sm_of(*group);
+      for (unsigned w = 0; w < group->warp_count(); ++w) {
+        to_dispatch.push_back({group, w, sm, now + params_.kernel.first_dispatch_cycles});
+      }
+      ++counters_.groups_dispatched;
+    }
+    for (uint32_t n = 0; n < params_.kernel.warps_dispatched_per_cycle && !to_dispatch.empty(); ++n) {
+      const PendingWarp& p = to_dispatch.front();
+      if (p.earliest > now) break;
+      sms[p.sm]->start_warp(*p.group, p.warp, now + 1);
+      to_dispatch.pop_front();
+    }
+    for (auto& sm : sms) {
+      events.groups_done.clear();
+      sm->tick(now, events);
+      if (events.fault) return events.fault;
+      for (WorkGroup* g : events.groups_done) finishing.push_back({g, now + params_.kernel.wg_done_cycles});
+      if (!events.groups_done.empty()) result.last_end_cycle = now;
+    }
+    for (size_t i = 0; i < finishing.size();) {
+      if (finishing[i].at > now) {
+        ++i;
+        continue;
+      }
+      launch.retire(*finishing[i].group);
+      last_done = now;
+      finishing.erase(finishing.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    for (auto& sm : sms) sm->send_memory_request(now);
+    uint64_t total = 0;
+    for (auto& c : counters_.sms) total += c.core.issued.value;
+    if (total - issued_before != issued) {
+      issued = total - issued_before;
+      last_issue = now;
+    }
+    if (limit != 0 && issued >= limit && !launch.live().empty()) {
+      WorkGroup& g = *launch.live().front();
+      return g.make_fault(0, functional::TrapKind::InstructionLimit,
+                          fmt::format("{} warp-instructions executed", limit));
+    }
+    if (launch.all_dispatched() && launch.live().empty() && to_dispatch.empty()) break;
+    if (now - last_issue > kStallLimitCycles && !launch.live().empty()) {
+      return launch.live().front()->make_fault(
+          0, functional::TrapKind::BarrierDeadlock,
+          "no warp issued an instruction for a million cycles (every live warp waits at a barrier?)");
+    }
+  }
+  // Kernel end (TIMING.md §2): the LSUs drain, every L1 writes its dirty lines back, then the
+  // L2 flush completes.
+  auto step_memory = [&] {
+    ++now;
+    for (auto& sm : sms) {
+      events.groups_done.clear();
+      sm->tick(now, events);
+      sm->send_memory_request(now);
+    }
+  };
+  now = last_done + params_.kernel.flush_request_cycles;
+  while (!std::all_of(sms.begin(), sms.end(), [](auto& sm) { return sm->lsu_idle(); })) step_memory();
+  for (auto& sm : sms) {
+    sm->l1d().flush(now);
+    sm->icache().invalidate();
+  }
+  while (!std::all_of(sms.begin(), sms.end(), [](auto& sm) { return sm->l1d().idle(); })) step_memory();
+  result.done_cycle = now + params_.kernel.flush_hint_cycles + params_.kernel.flush_done_cycles;
+  result.cycles = host_count(result.done_cycle, first_kernel);
+  counters_.cycles += result.cycles;
+  counters_.issued += issued;
+  return std::nullopt;
+}
+
+}  // namespace ventus::timing

@@ -1,0 +1,51 @@
+// GpuModel: the cycle-level model of a whole Ventus GPU (DESIGN.md §1 `timing`): the CTA
+// scheduler placing work-groups and dispatching their warps, the SMs, the shared memory
+// system, the kernel-end flush and the host's view of completion (TIMING.md §2).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "functional/launch.hpp"
+#include "sim/stats.hpp"
+#include "timing/memory_system.hpp"
+#include "timing/params.hpp"
+#include "timing/sm_stats.hpp"
+
+namespace ventus::timing {
+
+struct TimingResult {
+  uint64_t cycles = 0;         // the launch as the host counts it (TIMING.md §2)
+  uint64_t done_cycle = 0;     // completion (flush done) after the start
+  uint64_t last_end_cycle = 0; // last endprg
+};
+
+// Counters of the launch as a whole (`timing.*`).
+struct GpuCounters {
+  sim::Counter cycles, issued, groups_dispatched;
+  MemoryStats memory;
+  std::vector<SmCounters> sms;
+};
+
+class GpuModel {
+ public:
+  GpuModel(const TimingParams& params, uint32_t sm_count, uint32_t warp_slots_per_sm);
+  // Registers `timing.cycles`, `timing.ipc`, `timing.memory.*`, `timing.sm<N>.*`.
+  void register_stats(sim::StatScope scope);
+  // Runs every work-group of `launch` to completion, executing each instruction when it
+  // issues; a fault stops the launch. `first_kernel` applies the host poll's one-cycle
+  // offset of a run's first kernel (TIMING.md §2).
+  std::optional<functional::Fault> run(functional::Launch& launch, const functional::LaunchHooks& hooks,
+                                       bool first_kernel, TimingResult& result);
+
+ private:
+  uint64_t host_count(uint64_t done_cycle, bool first_kernel) const;
+
+  const TimingParams& params_;
+  uint32_t sm_count_;
+  uint32_t warp_slots_;
+  GpuCounters counters_;
+};
+
+}  // namespace ventus::timing

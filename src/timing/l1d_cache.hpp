@@ -1,0 +1,65 @@
+// L1DCache: the data cache of one SM (TIMING.md §9): one request per cycle, LRU tags,
+// MSHRs with sub-entries for load misses, write-through without allocation for store
+// misses (tracked in the WSHR), write hits kept dirty until eviction or the kernel-end flush.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "timing/cache_tags.hpp"
+#include "timing/icache.hpp"
+#include "timing/memory_system.hpp"
+
+namespace ventus::timing {
+
+struct L1dStats : CacheStats {
+  sim::Counter store_hits, store_misses, stall_mshr, stall_wshr, writebacks;
+};
+
+class L1DCache {
+ public:
+  L1DCache(const LsuParams& params, L1dStats& stats);
+
+  // One LSU request (a block of one memory instruction); `token` comes back with the
+  // response. False: the cache cannot take it this cycle (MSHR, sub-entry or WSHR full, or
+  // a load to a line being written through): the LSU retries.
+  bool request(uint32_t address, bool is_store, uint32_t token, Cycle now);
+  void on_response(const MemResponse& response, Cycle now);
+  // Responses to the LSU due by `now`.
+  bool pop_core_response(Cycle now, uint32_t& token);
+  const MemRequest* front_request(Cycle now) const;
+  void pop_request() { requests_.pop_front(); }
+  // Kernel end: every dirty line is written back (PutFull) and the cache invalidated.
+  // Returns the number of write-backs queued.
+  size_t flush(Cycle now);
+  bool idle() const { return mshr_.empty() && wshr_.empty() && requests_.empty() && core_.empty(); }
+
+ private:
+  struct Miss {
+    uint32_t line = 0;
+    std::vector<uint32_t> waiters;
+  };
+  struct Write {
+    uint32_t tag = 0;
+    uint32_t line = 0;
+  };
+  struct Timed {
+    Cycle at;
+    uint32_t token;
+  };
+  void send(MemKind kind, uint32_t line, uint32_t tag, Cycle at);
+  bool line_written(uint32_t line) const;
+
+  const LsuParams& params_;
+  CacheTags tags_;
+  uint32_t line_bytes_;
+  std::vector<Miss> mshr_;
+  std::vector<Write> wshr_;
+  uint32_t next_write_tag_ = 1;
+  std::deque<std::pair<Cycle, MemRequest>> requests_;  // ready time, request
+  std::vector<Timed> core_;                           // responses to the LSU
+  L1dStats& stats_;
+};
+
+}  // namespace ventus::timing

@@ -1,0 +1,125 @@
+// Lsu: coalescing into blocks, the address stage and completion.
+#include "timing/lsu.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace ventus::timing {
+
+using functional::MemOp;
+
+Lsu::Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats& l1d_stats)
+    : params_(params), l1d_(params, l1d_stats), pool_(params.per_sm_in_flight),
+      per_warp_(warp_slots, 0), stats_(stats) {}
+
+bool Lsu::ready(unsigned slot) const {
+  return address_queue_.size() < 2 && live_ < params_.per_sm_in_flight &&
+         per_warp_[slot] < params_.per_warp_in_flight;
+}
+
+// One block per distinct `block_bytes` block, in the order of the lowest remaining lane
+// (TIMING.md §8); atomics one lane each.
+void Lsu::build_blocks(Op& op, const functional::TimingRecord& r) {
+  op.block_count = 0;
+  op.shared = r.address_count != 0;
+  for (unsigned k = 0; k < r.address_count; ++k) {
+    if (r.lane_address[k] >= params_.shared_memory_bytes) op.shared = false;
+  }
+  if (op.shared) {
+    // One request; a bank taken by several distinct words costs a cycle per extra word.
+    std::array<unsigned, 64> per_bank{};
+    const unsigned banks = std::min<unsigned>(params_.shared_memory_banks, 64);
+    for (unsigned k = 0; k < r.address_count; ++k) ++per_bank[(r.lane_address[k] / 4) % banks];
+    const unsigned worst = *std::max_element(per_bank.begin(), per_bank.begin() + banks);
+    stats_.shared_bank_conflicts += worst > 1 ? worst - 1 : 0;
+    op.blocks[0] = worst > 0 ? worst - 1 : 0;  // extra cycles
+    op.block_count = 1;
+    return;
+  }
+  const bool atomic = r.mem_op == MemOp::Atomic;
+  std::array<bool, functional::kMaxThreads> taken{};
+  for (unsigned k = 0; k < r.address_count; ++k) {
+    if (taken[k]) continue;
+    const uint32_t block = r.lane_address[k] / params_.block_bytes;
+    op.blocks[op.block_count++] = block * params_.block_bytes;
+    if (atomic) continue;
+    for (unsigned m = k; m < r.address_count; ++m) {
+      if (r.lane_address[m] / params_.block_bytes == block) taken[m] = true;
+    }
+  }
+}
+
+void Lsu::accept(unsigned slot, const functional::TimingRecord& record, Cycle now) {
+  auto free = std::find_if(pool_.begin(), pool_.end(), [](const Op& op) { return !op.live; });
+  Op& op = *free;
+  op = Op{};
+  op.live = true;
+  op.slot = slot;
+  op.store = record.mem_op == MemOp::Store;
+  op.destination = record.destination;
+  build_blocks(op, record);
+  op.start_at = now + params_.issue_to_request_cycles;
+  ++live_;
+  ++per_warp_[slot];
+  ++stats_.instructions;
+  stats_.requests_per_instruction.sample(op.shared ? 1 : op.block_count);
+  address_queue_.push_back(static_cast<uint32_t>(free - pool_.begin()));
+}
+
+bool Lsu::send_block(Op& op, uint32_t token, Cycle now) {
+  if (op.shared) {
+    ++stats_.shared_accesses;
+    shared_responses_.emplace_back(now + params_.shared_memory_cycles + op.blocks[0], token);
+    return true;
+  }
+  if (!l1d_.request(op.blocks[op.sent], op.store, token, now)) return false;
+  ++stats_.requests;
+  return true;
+}
+
+void Lsu::complete(Op& op, Cycle now, std::vector<LsuCompletion>& done) {
+  if (op.destination.file != functional::RegFile::None) {
+    done.push_back({op.slot, op.destination, now + params_.response_to_writeback_cycles});
+  }
+  --per_warp_[op.slot];
+  --live_;
+  op.live = false;
+}
+
+void Lsu::tick(Cycle now, std::vector<LsuCompletion>& done) {
+  uint32_t token = 0;
+  auto answered = [&](uint32_t t) {
+    Op& op = pool_[t];
+    --op.outstanding;
+    if (op.sent == op.block_count && op.outstanding == 0) complete(op, now, done);
+  };
+  while (l1d_.pop_core_response(now, token)) answered(token);
+  for (size_t i = 0; i < shared_responses_.size();) {
+    if (shared_responses_[i].first <= now) {
+      const uint32_t t = shared_responses_[i].second;
+      shared_responses_.erase(shared_responses_.begin() + static_cast<std::ptrdiff_t>(i));
+      answered(t);
+    } else {
+      ++i;
+    }
+  }
+  if (address_queue_.empty()) return;
+  const uint32_t head = address_queue_.front();
+  Op& op = pool_[head];
+  const Cycle start = std::max(op.start_at, next_start_);
+  if (now < start) return;
+  if (op.block_count == 0) {  // no active lane: nothing to send
+    address_queue_.pop_front();
+    complete(op, now, done);
+    return;
+  }
+  if (!send_block(op, head, now)) return;
+  ++op.sent;
+  ++op.outstanding;
+  if (op.sent == op.block_count) {
+    address_queue_.pop_front();
+    next_start_ = now + params_.instruction_gap_cycles;
+  }
+}
+
+}  // namespace ventus::timing

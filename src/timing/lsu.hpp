@@ -1,0 +1,68 @@
+// Lsu: the load/store unit of one SM (TIMING.md §8): per-warp and per-SM in-flight limits,
+// one instruction at a time in the address stage, one L1 request per cycle for each
+// distinct block of the active lanes (atomics one lane per request), shared memory for
+// accesses wholly below its size, loads completing when every block has answered.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "functional/timing_record.hpp"
+#include "timing/l1d_cache.hpp"
+#include "timing/params.hpp"
+
+namespace ventus::timing {
+
+struct LsuCompletion {
+  unsigned slot = 0;
+  functional::RegRef destination{};  // None for stores
+  Cycle ready_at = 0;                // result may be written back from here
+};
+
+struct LsuStats {
+  sim::Counter instructions, requests, shared_accesses, shared_bank_conflicts;
+  sim::Distribution requests_per_instruction{0, 1, 33};
+};
+
+class Lsu {
+ public:
+  Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats& l1d_stats);
+
+  bool ready(unsigned slot) const;  // can take a memory instruction of warp `slot`
+  void accept(unsigned slot, const functional::TimingRecord& record, Cycle now);
+  void tick(Cycle now, std::vector<LsuCompletion>& done);
+  bool idle() const { return live_ == 0 && l1d_.idle(); }
+  unsigned in_flight(unsigned slot) const { return per_warp_[slot]; }
+  L1DCache& l1d() { return l1d_; }
+
+ private:
+  struct Op {
+    bool live = false;
+    unsigned slot = 0;
+    bool store = false;
+    bool shared = false;
+    functional::RegRef destination{};
+    std::array<uint32_t, functional::kMaxThreads> blocks{};
+    unsigned block_count = 0;
+    unsigned sent = 0;
+    unsigned outstanding = 0;
+    Cycle start_at = 0;
+  };
+  void build_blocks(Op& op, const functional::TimingRecord& record);
+  bool send_block(Op& op, uint32_t token, Cycle now);
+  void complete(Op& op, Cycle now, std::vector<LsuCompletion>& done);
+
+  const LsuParams& params_;
+  L1DCache l1d_;
+  std::vector<Op> pool_;
+  std::deque<uint32_t> address_queue_;  // ops still sending requests, in order
+  std::vector<unsigned> per_warp_;
+  unsigned live_ = 0;
+  Cycle next_start_ = 0;  // earliest first request of the next instruction
+  std::vector<std::pair<Cycle, uint32_t>> shared_responses_;
+  LsuStats& stats_;
+};
+
+}  // namespace ventus::timing

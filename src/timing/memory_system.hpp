@@ -1,0 +1,64 @@
+// MemorySystem: the L2 shared by every SM and the memory port behind it (TIMING.md §11–§12):
+// one request accepted per cycle (lower SM first), L2 tags with LRU, misses and
+// write-throughs serialised on the port's transaction slots.
+#pragma once
+
+#include <cstdint>
+#include <queue>
+#include <vector>
+
+#include "sim/stats.hpp"
+#include "timing/cache_tags.hpp"
+#include "timing/params.hpp"
+
+namespace ventus::timing {
+
+using Cycle = uint64_t;
+
+enum class MemKind : uint8_t { Get, PutPartial, PutFull };
+enum class MemClient : uint8_t { ICache, DCache };
+
+struct MemRequest {
+  MemKind kind = MemKind::Get;
+  MemClient client = MemClient::DCache;
+  uint16_t sm = 0;
+  uint32_t address = 0;  // first byte of the requested line
+  uint32_t tag = 0;   // the requester's own id, returned with the response
+};
+
+struct MemResponse {
+  Cycle at = 0;
+  MemRequest request;
+  friend bool operator>(const MemResponse& a, const MemResponse& b) { return a.at > b.at; }
+};
+
+struct MemoryStats {
+  sim::Counter l2_hits, l2_misses, port_reads, port_writes, port_busy_cycles, l2_requests;
+  void register_in(sim::StatScope scope);
+};
+
+class MemorySystem {
+ public:
+  MemorySystem(const MemoryParams& params, unsigned sm_count, MemoryStats& stats);
+
+  // One request per cycle enters the L2; false when it cannot this cycle (another request
+  // was accepted, or every L2 MSHR is busy).
+  bool accept(const MemRequest& request, Cycle now);
+  // Responses for `sm` due at or before `now`, in time order.
+  bool pop_response(unsigned sm, Cycle now, MemResponse& out);
+  bool idle(Cycle now) const;  // nothing in flight
+
+ private:
+  Cycle reserve_port(Cycle earliest, uint32_t occupancy);
+  Cycle read_line(Cycle request_at);
+
+  const MemoryParams& params_;
+  CacheTags l2_;
+  std::vector<Cycle> port_free_;          // per transaction slot
+  std::vector<Cycle> l2_mshr_free_;       // per L2 MSHR: when it is released
+  Cycle last_accept_ = ~Cycle{0};
+  std::vector<std::priority_queue<MemResponse, std::vector<MemResponse>, std::greater<>>> inbox_;
+  MemoryStats& stats_;
+};
+
+}  // namespace ventus::timing

@@ -1,0 +1,151 @@
+// TimingParams declarations: names, units, ranges and one-line descriptions (TIMING.md).
+#include "timing/params.hpp"
+
+#include <string>
+
+namespace ventus::timing {
+namespace {
+
+constexpr sim::UIntRange kCycles{0, 100000};
+constexpr sim::UIntRange kSmallCount{1, 1024};
+
+}  // namespace
+
+void CacheParams::declare(sim::ParamScope s, const char* what) {
+  const std::string w = what;
+  s.add("sets", sets, sim::UIntRange{1, 65536, true}, "", "sets of the " + w);
+  s.add("ways", ways, sim::UIntRange{1, 64}, "", "ways per set of the " + w + " (LRU)");
+  s.add("line_bytes", line_bytes, sim::UIntRange{4, 1024, true}, "bytes", "line size of the " + w);
+  s.add("mshr_entries", mshr_entries, kSmallCount, "", "missing lines the " + w + " tracks at once");
+  s.add("mshr_subentries", mshr_subentries, kSmallCount, "",
+        "requests merged into one missing line of the " + w);
+  s.add("hit_latency_cycles", hit_latency_cycles, kCycles, "cycles",
+        "request -> response on a hit in the " + w);
+}
+
+void FrontEndParams::declare(sim::ParamScope s) {
+  icache.declare(s.child("icache"), "instruction cache");
+  const sim::ParamScope f = s.child("fetch");
+  f.add("packet_bytes", fetch_bytes, sim::UIntRange{4, 64, true}, "bytes",
+        "one fetch request (NUM_FETCH instructions); at most the I-cache line");
+  f.add("ibuffer_packets", ibuffer_packets, kSmallCount, "",
+        "decoded packets buffered per warp (besides the slowdown register)");
+  f.add("icache_fill_cycles", icache_fill_cycles, kCycles, "cycles",
+        "L2 response -> the line hits in the I-cache");
+  f.add("branch_resolve_cycles", scalar_branch_resolve_cycles, kCycles, "cycles",
+        "ISSUE of a branch or jump -> its warp refetches or continues");
+  f.add("simt_resolve_cycles", simt_resolve_cycles, kCycles, "cycles",
+        "ISSUE of a vbranch or join -> the SIMT stack resolves it");
+  f.add("barrier_release_cycles", barrier_release_cycles, kCycles, "cycles",
+        "ISSUE of the last barrier arrival -> the waiting warps may issue");
+}
+
+void IssueParams::declare(sim::ParamScope s) {
+  s.add("collector_units", collector_units, kSmallCount, "",
+        "operand collector units per SM (one instruction each)");
+  s.add("register_banks", register_banks, kSmallCount, "",
+        "register banks per file; bank = (warp slot + register) mod banks");
+  s.add("no_operand_cycles", no_operand_cycles, kCycles, "cycles",
+        "selection -> ISSUE for an instruction that reads no register");
+  s.add("operand_cycles", operand_cycles, kCycles, "cycles",
+        "last register-bank grant -> ISSUE");
+}
+
+void UnitParams::declare(sim::ParamScope s) {
+  s.add("alu_cycles", alu_cycles, kCycles, "cycles", "scalar ALU: ISSUE -> result");
+  s.add("valu_cycles", valu_cycles, kCycles, "cycles", "vector ALU: ISSUE -> result");
+  s.add("csr_cycles", csr_cycles, kCycles, "cycles", "CSR unit: ISSUE -> result");
+  s.add("mul_cycles", mul_cycles, kCycles, "cycles", "multiplier (pipelined): ISSUE -> result");
+  s.add("fpu_add_cycles", fpu_add_cycles, kCycles, "cycles", "FPU add/sub/mul: ISSUE -> result");
+  s.add("fpu_fma_cycles", fpu_fma_cycles, kCycles, "cycles", "FPU fused multiply-add: ISSUE -> result");
+  s.add("fpu_other_cycles", fpu_other_cycles, kCycles, "cycles",
+        "FPU compare/convert/move/sign: ISSUE -> result");
+  s.add("sfu_lane_groups", sfu_lane_groups, kSmallCount, "",
+        "SFU lane groups processed one after another (groups without an active lane skipped)");
+  s.add("sfu_div_cycles_per_group", sfu_div_cycles_per_group, kCycles, "cycles",
+        "SFU integer or FP division, per lane group");
+  s.add("sfu_sqrt_cycles_per_group", sfu_sqrt_cycles_per_group, kCycles, "cycles",
+        "SFU square root, per lane group");
+  s.add("sfu_overhead_cycles", sfu_overhead_cycles, kCycles, "cycles",
+        "SFU fixed cost per instruction (not pipelined)");
+}
+
+void LsuParams::declare(sim::ParamScope s) {
+  s.add("per_warp_in_flight", per_warp_in_flight, kSmallCount, "",
+        "memory instructions in flight per warp (shiftboard)");
+  s.add("per_sm_in_flight", per_sm_in_flight, kSmallCount, "",
+        "memory instructions in flight per SM (LSU MSHR)");
+  s.add("issue_to_request_cycles", issue_to_request_cycles, kCycles, "cycles",
+        "ISSUE -> first L1 request");
+  s.add("instruction_gap_cycles", instruction_gap_cycles, kCycles, "cycles",
+        "last L1 request of one instruction -> first of the next");
+  s.add("block_bytes", block_bytes, sim::UIntRange{4, 1024, true}, "bytes",
+        "coalescing block: lanes in one block share one L1 request");
+  s.add("response_to_writeback_cycles", response_to_writeback_cycles, kCycles, "cycles",
+        "last L1 response of a load -> result ready for writeback");
+  s.add("store_miss_response_cycles", store_miss_response_cycles, kCycles, "cycles",
+        "store that misses the L1 -> its response to the LSU");
+  s.add("l1d_miss_request_cycles", l1d_miss_request_cycles, kCycles, "cycles",
+        "L1 request that misses -> its Get leaves for the L2");
+  s.add("l1d_fill_response_cycles", l1d_fill_response_cycles, kCycles, "cycles",
+        "L2 data at the L1 -> response to the LSU");
+  s.add("wshr_entries", wshr_entries, kSmallCount, "", "write-through stores in flight (WSHR)");
+  s.add("shared_memory_bytes", shared_memory_bytes, sim::UIntRange{0, 1u << 30}, "bytes",
+        "an access whose lanes are all below this address goes to shared memory");
+  s.add("shared_memory_banks", shared_memory_banks, kSmallCount, "", "shared-memory banks (words)");
+  s.add("shared_memory_cycles", shared_memory_cycles, kCycles, "cycles",
+        "shared-memory request -> response without bank conflicts");
+}
+
+void MemoryParams::declare(sim::ParamScope s) {
+  l2.declare(s.child("l2"), "L2 cache");
+  const sim::ParamScope axi = s.child("axi");
+  axi.add("request_cycles", l2_to_port_cycles, kCycles, "cycles",
+          "SM request at the L2 -> memory request, when the port is free");
+  axi.add("read_latency_cycles", read_latency_cycles, kCycles, "cycles", "read address -> data");
+  axi.add("write_latency_cycles", write_latency_cycles, kCycles, "cycles",
+          "write address -> response");
+  axi.add("response_cycles", response_cycles, kCycles, "cycles", "memory data -> response at the SM");
+  axi.add("read_gap_cycles", read_gap_cycles, kCycles, "cycles",
+          "a read occupies the memory port this long");
+  axi.add("write_gap_cycles", write_gap_cycles, kCycles, "cycles",
+          "a write occupies the memory port this long");
+  axi.add("transactions_in_flight", transactions_in_flight, kSmallCount, "",
+          "memory transactions overlapping on the port");
+  axi.add("write_reread", write_reread, "",
+          "the L2 re-reads a line from memory after writing it through");
+}
+
+void KernelParams::declare(sim::ParamScope s) {
+  s.add("first_dispatch_cycles", first_dispatch_cycles, kCycles, "cycles",
+        "kernel start -> first warp dispatched");
+  s.add("warps_dispatched_per_cycle", warps_dispatched_per_cycle, kSmallCount, "",
+        "warps the CTA scheduler dispatches per cycle");
+  s.add("wg_done_cycles", wg_done_cycles, kCycles, "cycles",
+        "last endprg of a work-group -> work-group done");
+  s.add("flush_request_cycles", flush_request_cycles, kCycles, "cycles",
+        "kernel's last work-group done -> L1 flush starts");
+  s.add("flush_hint_cycles", flush_hint_cycles, kCycles, "cycles",
+        "last dirty line written back -> L2 flush hint");
+  s.add("flush_done_cycles", flush_done_cycles, kCycles, "cycles",
+        "L2 flush hint -> kernel complete");
+  s.add("host_poll_period_cycles", host_poll_period_cycles, kCycles, "cycles",
+        "the host polls for completion this often, 0 = it sees completion at once");
+  s.add("host_poll_offset_cycles", host_poll_offset_cycles, kCycles, "cycles",
+        "kernel start -> first poll (one more for a run's first kernel)");
+  s.add("host_poll_read_cycles", host_poll_read_cycles, kCycles, "cycles",
+        "poll that sees completion -> end of the count");
+}
+
+void TimingParams::declare(sim::ParamScope root) {
+  const sim::ParamScope sm = root.child("sm");
+  front.declare(sm);
+  issue.declare(sm.child("issue"));
+  units.declare(sm.child("units"));
+  lsu.declare(sm.child("lsu"));
+  lsu.l1d.declare(sm.child("l1d"), "L1 data cache");
+  memory.declare(root.child("memory"));
+  kernel.declare(root.child("gpu").child("kernel"));
+}
+
+}  // namespace ventus::timing

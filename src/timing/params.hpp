@@ -1,0 +1,117 @@
+// TimingParams: every hardware constant of the cycle model (TIMING.md), declared for the
+// sim configuration under `timing.*`; configs/ventus-rtl-tb.toml sets the Verilog build.
+#pragma once
+
+#include <cstdint>
+
+#include "sim/config.hpp"
+
+namespace ventus::timing {
+
+// A set-associative cache with LRU replacement and MSHRs (TIMING.md §3, §9, §11).
+struct CacheParams {
+  uint32_t sets = 32;
+  uint32_t ways = 2;
+  uint32_t line_bytes = 8;
+  uint32_t mshr_entries = 4;     // distinct lines missing at once
+  uint32_t mshr_subentries = 2;  // requests merged into one missing line
+  uint32_t hit_latency_cycles = 2;
+  void declare(sim::ParamScope scope, const char* what);
+};
+
+// Warp scheduler fetch, I-cache, instruction buffer (TIMING.md §3–§4).
+struct FrontEndParams {
+  CacheParams icache{};
+  uint32_t fetch_bytes = 8;                // one fetch packet (NUM_FETCH instructions)
+  uint32_t ibuffer_packets = 2;            // per-warp FIFO of packets (+ the slowdown register)
+  uint32_t icache_fill_cycles = 2;         // L2 response -> line usable by a lookup
+  uint32_t scalar_branch_resolve_cycles = 2;  // ISSUE -> redirect/unblock (branch, jal, jalr)
+  uint32_t simt_resolve_cycles = 3;           // ISSUE -> vbranch/join resolution (SIMT stack)
+  uint32_t barrier_release_cycles = 2;        // last arrival ISSUE -> waiting warps unblocked
+  void declare(sim::ParamScope scope);
+};
+
+// Issue stage, operand collector and register banks (TIMING.md §5–§6).
+struct IssueParams {
+  uint32_t collector_units = 8;
+  uint32_t register_banks = 4;            // per file (scalar and vector banks are separate)
+  uint32_t no_operand_cycles = 2;         // OC_IN -> ISSUE without bank reads
+  uint32_t operand_cycles = 3;            // last bank grant -> ISSUE
+  void declare(sim::ParamScope scope);
+};
+
+// Execution-unit latencies, ISSUE -> result ready for writeback (TIMING.md §7).
+struct UnitParams {
+  uint32_t alu_cycles = 1;
+  uint32_t valu_cycles = 1;
+  uint32_t csr_cycles = 1;
+  uint32_t mul_cycles = 3;
+  uint32_t fpu_add_cycles = 3;  // add/sub/mul
+  uint32_t fpu_fma_cycles = 5;
+  uint32_t fpu_other_cycles = 2;  // compare, convert, move, sign injection, min/max
+  uint32_t sfu_lane_groups = 4;   // lanes processed in this many sequential groups
+  uint32_t sfu_div_cycles_per_group = 5;
+  uint32_t sfu_sqrt_cycles_per_group = 10;
+  uint32_t sfu_overhead_cycles = 2;
+  void declare(sim::ParamScope scope);
+};
+
+// Load/store unit and L1 data cache front (TIMING.md §8–§9).
+struct LsuParams {
+  uint32_t per_warp_in_flight = 4;     // shiftboard entries per warp
+  uint32_t per_sm_in_flight = 8;       // LSU MSHR entries
+  uint32_t issue_to_request_cycles = 4;  // ISSUE -> first L1 request
+  uint32_t instruction_gap_cycles = 3;   // last request of one instruction -> next's first
+  uint32_t block_bytes = 8;              // coalescing block (one L1 request)
+  uint32_t response_to_writeback_cycles = 2;
+  uint32_t store_miss_response_cycles = 5;  // write miss: L1 request -> core response
+  uint32_t l1d_miss_request_cycles = 2;     // L1 request -> Get leaves for the L2
+  uint32_t l1d_fill_response_cycles = 1;    // L2 response -> L1 response to the LSU
+  uint32_t wshr_entries = 4;
+  uint32_t shared_memory_bytes = 1024;      // addresses below this go to shared memory
+  uint32_t shared_memory_banks = 2;
+  uint32_t shared_memory_cycles = 3;        // request -> response without conflicts
+  CacheParams l1d{32, 2, 8, 4, 2, 4};
+  void declare(sim::ParamScope scope);
+};
+
+// L2 and the memory interface (TIMING.md §11–§12).
+struct MemoryParams {
+  CacheParams l2{2, 4, 8, 4, 1, 6};
+  uint32_t l2_to_port_cycles = 4;      // SM request -> AXI request issued (port free)
+  uint32_t read_latency_cycles = 2;    // AR -> R
+  uint32_t write_latency_cycles = 2;   // AW -> B
+  uint32_t response_cycles = 5;        // R -> response at the SM
+  uint32_t read_gap_cycles = 6;        // a read occupies the port
+  uint32_t write_gap_cycles = 5;       // a write occupies the port
+  uint32_t transactions_in_flight = 1; // the AXI adapter's outstanding transactions
+  bool write_reread = true;            // the L2 re-reads a line after writing it through
+  void declare(sim::ParamScope scope);
+};
+
+// Kernel life cycle and the host's view of it (TIMING.md §2).
+struct KernelParams {
+  uint32_t first_dispatch_cycles = 24;  // count start -> first warp dispatched
+  uint32_t warps_dispatched_per_cycle = 1;
+  uint32_t wg_done_cycles = 13;         // last endprg -> work-group done
+  uint32_t flush_request_cycles = 0;    // work-group done -> L1 flush starts
+  uint32_t flush_hint_cycles = 6;       // last dirty line written -> L2 hint
+  uint32_t flush_done_cycles = 19;      // hint -> flush complete (host flag)
+  uint32_t host_poll_period_cycles = 7; // 0: the host sees the flag at once
+  uint32_t host_poll_offset_cycles = 4;
+  uint32_t host_poll_read_cycles = 3;   // poll that sees the flag -> count end
+  void declare(sim::ParamScope scope);
+};
+
+struct TimingParams {
+  FrontEndParams front{};
+  IssueParams issue{};
+  UnitParams units{};
+  LsuParams lsu{};
+  MemoryParams memory{};
+  KernelParams kernel{};
+  // timing.* parameters.
+  void declare(sim::ParamScope root);
+};
+
+}  // namespace ventus::timing

@@ -1,0 +1,81 @@
+// Sm: construction, warp start, the order of one cycle and the SM's memory requests.
+#include "timing/sm.hpp"
+
+#include <algorithm>
+
+namespace ventus::timing {
+
+Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySystem& memory,
+       const functional::EngineOptions& options, SmCounters& counters)
+    : index_(index), params_(params), memory_(memory), options_(options), warps_(warp_slots),
+      icache_(params.front.icache, params.front.icache_fill_cycles, counters.icache),
+      lsu_(params.lsu, warp_slots, counters.lsu, counters.l1d),
+      collectors_(params.issue.collector_units),
+      bank_use_(2 * static_cast<size_t>(params.issue.register_banks)), stats_(counters.core) {
+  for (auto& bank : bank_use_) bank.fill(~Cycle{0});
+}
+
+unsigned Sm::free_warp_slots() const {
+  return static_cast<unsigned>(
+      std::count_if(warps_.begin(), warps_.end(), [](const Warp& w) { return !w.active; }));
+}
+
+void Sm::start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at) {
+  auto free = std::find_if(warps_.begin(), warps_.end(), [](const Warp& w) { return !w.active; });
+  *free = Warp{};
+  free->active = true;
+  free->group = &group;
+  free->index = warp;
+  free->fetch_from = active_at;
+  free->fetch_pc = group.warps()[warp].pc;
+  free->next_select = active_at;
+  ++stats_.warps_dispatched;
+}
+
+bool Sm::busy() const {
+  return std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; }) ||
+         !lsu_.idle() || !results_.empty();
+}
+
+// Responses first, then the pipeline from its end to its start, so each stage sees what the
+// later stages freed at this edge (TIMING.md's "A→B = n" edge counts).
+void Sm::tick(Cycle now, SmEvents& events) {
+  MemResponse response;
+  while (memory_.pop_response(index_, now, response)) {
+    if (response.request.client == MemClient::ICache) {
+      icache_.on_response(response, now);
+    } else {
+      lsu_.l1d().on_response(response, now);
+    }
+  }
+  icache_.tick(now);
+  if (std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; })) {
+    ++stats_.active_cycles;
+  }
+  resolve_control(now);
+  lsu_.tick(now, lsu_done_);
+  issue(now, events);
+  if (events.fault) return;
+  select_into_collector(now);
+  load_slowdown(now);
+  fetch_responses(now);
+  fetch_select(now);
+  writeback(now);
+}
+
+// The SM's port to the L2 (l1cache_arb): the I-cache before the data cache.
+void Sm::send_memory_request(Cycle now) {
+  if (const MemRequest* r = icache_.front_request()) {
+    MemRequest request = *r;
+    request.sm = static_cast<uint16_t>(index_);
+    if (memory_.accept(request, now)) icache_.pop_request();
+    return;
+  }
+  if (const MemRequest* r = lsu_.l1d().front_request(now)) {
+    MemRequest request = *r;
+    request.sm = static_cast<uint16_t>(index_);
+    if (memory_.accept(request, now)) lsu_.l1d().pop_request();
+  }
+}
+
+}  // namespace ventus::timing

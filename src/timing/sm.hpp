@@ -1,0 +1,138 @@
+// Sm: one streaming multiprocessor of the cycle model (TIMING.md §3–§9, §13): greedy
+// lowest-warp fetch through the I-cache into per-warp instruction buffers, round-robin
+// selection into the operand collector (scoreboard, one instruction per warp in flight,
+// register banks), lowest-unit issue into the execution units, execution of the
+// instruction by the functional core at ISSUE (DESIGN.md §2.3), writeback arbitration,
+// and the LSU with its L1 data cache.
+#pragma once
+
+#include <array>
+#include <bitset>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "functional/engine.hpp"
+#include "functional/timing_record.hpp"
+#include "functional/work_group.hpp"
+#include "timing/icache.hpp"
+#include "timing/l1d_cache.hpp"
+#include "timing/lsu.hpp"
+#include "timing/memory_system.hpp"
+#include "timing/params.hpp"
+#include "timing/sm_stats.hpp"
+#include "timing/unit_class.hpp"
+
+namespace ventus::timing {
+
+// What the SM reports to the GPU model after a cycle.
+struct SmEvents {
+  std::vector<functional::WorkGroup*> groups_done;  // every warp of the group ended
+  std::optional<functional::Fault> fault;           // a guest fault stops the launch
+};
+
+class Sm {
+ public:
+  Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySystem& memory,
+     const functional::EngineOptions& options, SmCounters& counters);
+
+  unsigned index() const { return index_; }
+  // Free warp slots (the CTA scheduler's resource table).
+  unsigned free_warp_slots() const;
+  // Starts warp `warp` of `group` in the lowest free slot; it may fetch from `active_at`.
+  void start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at);
+  void tick(Cycle now, SmEvents& events);
+  // Offers this SM's next memory request to the L2 (I-cache first).
+  void send_memory_request(Cycle now);
+  bool busy() const;  // any warp, instruction or memory request in flight
+  bool lsu_idle() const { return lsu_.idle(); }
+  L1DCache& l1d() { return lsu_.l1d(); }
+  ICache& icache() { return icache_; }
+
+ private:
+  struct Packet {
+    uint32_t pc = 0;    // address of the packet's first slot
+    uint32_t valid = 0; // bit per instruction slot still to hand out
+    Cycle pushed = 0;   // written into the buffer at this edge
+  };
+  struct Warp {
+    bool active = false;
+    functional::WorkGroup* group = nullptr;
+    unsigned index = 0;  // warp index in its work-group
+    Cycle fetch_from = 0;
+    uint32_t fetch_pc = 0;
+    uint32_t epoch = 0;  // bumped on redirect and replay: older fetches are dropped
+    std::deque<Packet> ibuffer;
+    Packet slow{};  // the slowdown register
+    Cycle slow_ready = 0;
+    bool in_collector = false;
+    bool control_pending = false;  // beqReg: branch, vbranch, join or barrier unresolved
+    Cycle next_select = 0;         // previous ISSUE + 1
+    std::bitset<256> pending_scalar, pending_vector;
+  };
+  struct Fetch {
+    Cycle respond_at;
+    unsigned slot;
+    uint32_t pc;
+    uint32_t epoch;
+  };
+  struct Collector {
+    bool busy = false;
+    unsigned slot = 0;
+    Cycle ready_at = 0;
+    UnitClass unit = UnitClass::Alu;
+    functional::TimingRecord record;
+  };
+  struct PendingWrite {
+    Cycle ready_at;
+    unsigned slot;
+    functional::RegRef reg;
+    unsigned priority;
+  };
+  struct Resolution {
+    Cycle at;
+    unsigned slot;
+    uint32_t next_pc;
+    bool redirect;
+  };
+
+  // Front end (sm_front.cpp).
+  void fetch_responses(Cycle now);
+  void fetch_select(Cycle now);
+  void load_slowdown(Cycle now);
+  void redirect(Warp& w, uint32_t pc);
+  void resolve_control(Cycle now);
+  // Issue (sm_issue.cpp).
+  void select_into_collector(Cycle now);
+  bool can_select(const Warp& w, Cycle now) const;
+  Cycle read_operands(const functional::TimingRecord& record, unsigned slot, Cycle now);
+  void issue(Cycle now, SmEvents& events);
+  bool unit_ready(const Collector& c, Cycle now) const;
+  void execute(Collector& c, Cycle now, SmEvents& events);
+  void after_step(Collector& c, const functional::StepResult& step, Cycle now, SmEvents& events);
+  void writeback(Cycle now);
+  void schedule_result(unsigned slot, const functional::RegRef& reg, UnitClass unit, Cycle at);
+  void end_warp(unsigned slot, Cycle now, SmEvents& events);
+
+  unsigned index_;
+  const TimingParams& params_;
+  MemorySystem& memory_;
+  const functional::EngineOptions& options_;
+  std::vector<Warp> warps_;
+  ICache icache_;
+  Lsu lsu_;
+  std::deque<Fetch> fetches_;
+  std::vector<Collector> collectors_;
+  std::vector<Resolution> resolutions_;
+  std::vector<PendingWrite> results_;  // waiting for a writeback port
+  std::vector<LsuCompletion> lsu_done_;
+  unsigned rr_next_ = 0;         // round-robin pointer of the selection
+  Cycle sfu_busy_until_ = 0;
+  // Register-bank reservations: bank_use_[file][bank][cycle % window] = cycle.
+  std::vector<std::array<Cycle, 64>> bank_use_;
+  SmStats& stats_;
+};
+
+}  // namespace ventus::timing

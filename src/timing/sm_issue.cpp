@@ -1,0 +1,211 @@
+// Sm issue half (TIMING.md §5–§7, §13): round-robin selection into the operand collector
+// under the scoreboard, register-bank reads, lowest-unit issue with execution by the
+// functional core, unit latencies and writeback arbitration.
+#include <bit>
+
+#include "functional/timing_fill.hpp"
+#include "functional/work_group_step.hpp"
+#include "timing/sm.hpp"
+
+namespace ventus::timing {
+namespace {
+
+using functional::RegFile;
+using functional::RegRef;
+
+bool pending(const std::bitset<256>& scalar, const std::bitset<256>& vector, RegRef reg) {
+  if (reg.file == RegFile::Scalar) return scalar.test(reg.index);
+  if (reg.file == RegFile::Vector) return vector.test(reg.index);
+  return false;
+}
+
+bool is_control(const isa::InsnRow& row) {
+  namespace f = isa::flag;
+  return row.has(f::kCondBranch | f::kJump | f::kVBranch | f::kJoin | f::kBarrier);
+}
+
+}  // namespace
+
+bool Sm::can_select(const Warp& w, Cycle now) const {
+  return w.active && w.slow.valid != 0 && now >= w.slow_ready && !w.in_collector &&
+         !w.control_pending && now >= w.next_select;
+}
+
+// Bank = (warp slot + register) mod banks, one read per bank and cycle, scalar and vector
+// banks apart; the instruction may issue `operand_cycles` after its last grant.
+Cycle Sm::read_operands(const functional::TimingRecord& r, unsigned slot, Cycle now) {
+  if (r.source_count == 0) return now + params_.issue.no_operand_cycles;
+  const unsigned banks = params_.issue.register_banks;
+  Cycle last = now + 1;
+  for (unsigned k = 0; k < r.source_count; ++k) {
+    const RegRef reg = r.sources[k];
+    const unsigned file = reg.file == RegFile::Vector ? 1 : 0;
+    auto& use = bank_use_[file * banks + (slot + reg.index) % banks];
+    Cycle c = now + 1;
+    while (use[c % use.size()] == c) ++c;
+    use[c % use.size()] = c;
+    if (c > now + 1) ++stats_.bank_conflicts;
+    last = std::max(last, c);
+  }
+  return last + params_.issue.operand_cycles;
+}
+
+void Sm::select_into_collector(Cycle now) {
+  auto free_unit = std::find_if(collectors_.begin(), collectors_.end(),
+                                [](const Collector& c) { return !c.busy; });
+  if (free_unit == collectors_.end()) return;
+  const unsigned n = static_cast<unsigned>(warps_.size());
+  for (unsigned k = 0; k < n; ++k) {
+    const unsigned slot = (rr_next_ + k) % n;
+    Warp& w = warps_[slot];
+    if (!can_select(w, now)) continue;
+    const uint32_t pc = w.slow.pc + 4u * static_cast<uint32_t>(std::countr_zero(w.slow.valid));
+    const functional::WarpState& state = w.group->warps()[w.index];
+    const functional::Insn* insn = w.group->next_insn(w.index);
+    functional::TimingRecord& r = free_unit->record;
+    if (insn != nullptr && state.pc == pc) {
+      functional::fill_timing_before(r, state, *insn);
+      if (pending(w.pending_scalar, w.pending_vector, r.destination)) continue;
+      bool hazard = false;
+      for (unsigned s = 0; s < r.source_count; ++s) {
+        hazard = hazard || pending(w.pending_scalar, w.pending_vector, r.sources[s]);
+      }
+      if (hazard) continue;
+    } else {
+      r = functional::TimingRecord{};  // the step will trap (unfetchable pc) or mismatch
+      r.pc = pc;
+    }
+    w.slow.valid &= w.slow.valid - 1;
+    w.in_collector = true;
+    if (r.destination.file == RegFile::Scalar) w.pending_scalar.set(r.destination.index);
+    if (r.destination.file == RegFile::Vector) w.pending_vector.set(r.destination.index);
+    if (r.row != nullptr && is_control(*r.row)) w.control_pending = true;
+    free_unit->busy = true;
+    free_unit->slot = slot;
+    free_unit->unit = r.row != nullptr ? unit_class_of(*r.row) : UnitClass::Alu;
+    free_unit->ready_at = read_operands(r, slot, now);
+    rr_next_ = (slot + 1) % n;
+    return;
+  }
+}
+
+bool Sm::unit_ready(const Collector& c, Cycle now) const {
+  if (c.unit == UnitClass::Sfu) return now >= sfu_busy_until_;
+  if (c.unit == UnitClass::Lsu) return lsu_.ready(c.slot);
+  return true;
+}
+
+// One instruction per cycle leaves the collector: the lowest-numbered ready unit, only when
+// its execution unit can take it (no other unit overtakes it).
+void Sm::issue(Cycle now, SmEvents& events) {
+  for (Collector& c : collectors_) {
+    if (!c.busy || c.ready_at > now) continue;
+    if (unit_ready(c, now)) execute(c, now, events);
+    return;
+  }
+}
+
+void Sm::schedule_result(unsigned slot, const RegRef& reg, UnitClass unit, Cycle at) {
+  if (reg.file == RegFile::None) return;
+  results_.push_back(PendingWrite{at, slot, reg, writeback_priority(unit, reg.file)});
+}
+
+void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
+  Warp& w = warps_[c.slot];
+  c.busy = false;
+  w.in_collector = false;
+  w.next_select = now + 1;
+  const uint32_t expected_pc = c.record.pc;
+  if (w.group->warps()[w.index].pc != expected_pc) {
+    events.fault = w.group->make_fault(
+        w.index, functional::TrapKind::None,
+        fmt::format("internal error: the timing model issued pc 0x{:08x}, the warp is at 0x{:08x}",
+                    expected_pc, w.group->warps()[w.index].pc));
+    return;
+  }
+  const functional::StepResult step =
+      w.group->template step<functional::TimingPolicy>(w.index, &c.record);
+  if (step.status == functional::StepStatus::Trapped) {
+    events.fault = w.group->fault_from_trap(w.index);
+    return;
+  }
+  const functional::TimingRecord& r = c.record;
+  ++stats_.issued;
+  stats_.thread_instructions += static_cast<unsigned>(std::popcount(r.active));
+  const isa::InsnRow& row = *r.row;
+  if (c.unit == UnitClass::Lsu && r.mem_op != functional::MemOp::None) {
+    lsu_.accept(c.slot, r, now);
+  } else if (c.unit != UnitClass::WarpControl) {
+    const unsigned lanes = std::max(1u, w.group->warps()[w.index].numt / params_.units.sfu_lane_groups);
+    const uint32_t latency = unit_latency(row, params_.units, r.active, lanes);
+    if (c.unit == UnitClass::Sfu) sfu_busy_until_ = now + latency;
+    schedule_result(c.slot, r.destination, c.unit, now + latency);
+  }
+  namespace f = isa::flag;
+  if (row.has(f::kCondBranch | f::kJump)) {
+    resolutions_.push_back({now + params_.front.scalar_branch_resolve_cycles, c.slot, step.next_pc,
+                            step.redirected});
+  } else if (row.has(f::kVBranch | f::kJoin)) {
+    resolutions_.push_back({now + params_.front.simt_resolve_cycles, c.slot, step.next_pc,
+                            step.redirected});
+  }
+  after_step(c, step, now, events);
+}
+
+void Sm::after_step(Collector& c, const functional::StepResult& step, Cycle now, SmEvents& events) {
+  using functional::WarpEvent;
+  Warp& w = warps_[c.slot];
+  switch (step.event) {
+    case WarpEvent::Print:
+      if (options_.on_print) {
+        options_.on_print({w.group->linear_id(), w.group->group_id(), w.index, step.print_value});
+      }
+      break;
+    case WarpEvent::Barrier:
+    case WarpEvent::BarrierSub:
+    case WarpEvent::Endprg:
+      for (unsigned s = 0; s < warps_.size(); ++s) {
+        Warp& other = warps_[s];
+        if (other.active && other.group == w.group && ((step.released >> other.index) & 1u) != 0) {
+          resolutions_.push_back({now + params_.front.barrier_release_cycles, s, 0, false});
+        }
+      }
+      if (step.event == WarpEvent::Endprg) end_warp(c.slot, now, events);
+      break;
+    default:
+      break;
+  }
+}
+
+void Sm::end_warp(unsigned slot, Cycle now, SmEvents& events) {
+  (void)now;
+  Warp& w = warps_[slot];
+  functional::WorkGroup* group = w.group;
+  w = Warp{};
+  if (group->finished()) events.groups_done.push_back(group);
+}
+
+// One scalar and one vector register write per cycle, fixed priority among the units; the
+// scoreboard bit clears with the write, so a dependent instruction is selected next cycle.
+void Sm::writeback(Cycle now) {
+  for (const LsuCompletion& done : lsu_done_) {
+    schedule_result(done.slot, done.destination, UnitClass::Lsu, done.ready_at);
+  }
+  lsu_done_.clear();
+  for (RegFile file : {RegFile::Scalar, RegFile::Vector}) {
+    auto best = results_.end();
+    for (auto it = results_.begin(); it != results_.end(); ++it) {
+      if (it->reg.file != file || it->ready_at > now) continue;
+      if (best == results_.end() || it->priority < best->priority ||
+          (it->priority == best->priority && it->ready_at < best->ready_at)) {
+        best = it;
+      }
+    }
+    if (best == results_.end()) continue;
+    Warp& w = warps_[best->slot];
+    (file == RegFile::Scalar ? w.pending_scalar : w.pending_vector).reset(best->reg.index);
+    results_.erase(best);
+  }
+}
+
+}  // namespace ventus::timing

@@ -1,0 +1,45 @@
+// SmCounters: registration of one SM's counters under `timing.sm<N>.`.
+#include "timing/sm_stats.hpp"
+
+namespace ventus::timing {
+
+void SmCounters::register_in(sim::StatScope s) {
+  s.add("active_cycles", core.active_cycles, "cycles", "cycles with at least one resident warp");
+  s.add("issued", core.issued, "instructions", "warp-instructions issued to an execution unit");
+  s.add("thread_instructions", core.thread_instructions, "instructions",
+        "lanes that executed the issued instructions");
+  s.add("warps_dispatched", core.warps_dispatched, "warps", "warps the CTA scheduler started here");
+  s.add("fetch.requests", core.fetch_requests, "requests", "I-cache lookups by the warp scheduler");
+  s.add("fetch.replays", core.fetch_replays, "requests",
+        "fetch responses that rewound their warp (I-cache miss or full buffer)");
+  s.add("fetch.redirects", core.redirects, "events",
+        "taken branches, jumps and SIMT path switches that refetched");
+  s.add("issue.bank_conflicts", core.bank_conflicts, "reads",
+        "operand reads delayed by a busy register bank");
+  const sim::StatScope ic = s.child("icache");
+  ic.add("accesses", icache.accesses, "requests", "I-cache lookups");
+  ic.add("hits", icache.hits, "requests", "I-cache lookups that hit");
+  ic.add("misses", icache.misses, "requests", "I-cache lookups that missed");
+  ic.add("mshr_merges", icache.mshr_merges, "requests", "misses to a line already requested");
+  ic.add("mshr_full", icache.mshr_full, "requests", "misses dropped with every MSHR busy");
+  const sim::StatScope d = s.child("l1d");
+  d.add("load_accesses", l1d.accesses, "requests", "load requests the L1 data cache accepted");
+  d.add("load_hits", l1d.hits, "requests", "load requests that hit");
+  d.add("load_misses", l1d.misses, "requests", "load requests that missed (merged ones included)");
+  d.add("mshr_merges", l1d.mshr_merges, "requests", "load misses merged into a missing line");
+  d.add("store_hits", l1d.store_hits, "requests", "stores that hit (line made dirty)");
+  d.add("store_misses", l1d.store_misses, "requests", "stores written through (no allocation)");
+  d.add("stall_mshr", l1d.stall_mshr, "cycles", "requests refused: MSHR or sub-entry full");
+  d.add("stall_wshr", l1d.stall_wshr, "cycles", "requests refused: WSHR full or line being written");
+  d.add("writebacks", l1d.writebacks, "lines", "dirty lines written back (eviction and flush)");
+  const sim::StatScope l = s.child("lsu");
+  l.add("instructions", lsu.instructions, "instructions", "memory instructions the LSU took");
+  l.add("requests", lsu.requests, "requests", "L1 requests after coalescing into blocks");
+  l.add("requests_per_instruction", lsu.requests_per_instruction, "requests",
+        "L1 requests of one memory instruction (coalescing)");
+  l.add("shared_accesses", lsu.shared_accesses, "requests", "shared-memory requests");
+  l.add("shared_bank_conflicts", lsu.shared_bank_conflicts, "cycles",
+        "extra cycles of shared-memory bank conflicts");
+}
+
+}  // namespace ventus::timing

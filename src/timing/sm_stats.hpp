@@ -1,0 +1,31 @@
+// SmStats: the counters one SM of the cycle model owns (docs/stats.md, `timing.sm<N>.*`).
+#pragma once
+
+#include "sim/stats.hpp"
+#include "timing/icache.hpp"
+#include "timing/l1d_cache.hpp"
+#include "timing/lsu.hpp"
+
+namespace ventus::timing {
+
+struct SmStats {
+  sim::Counter active_cycles;      // cycles with at least one warp resident
+  sim::Counter issued;             // warp-instructions issued to an execution unit
+  sim::Counter thread_instructions;
+  sim::Counter fetch_requests;     // I-cache lookups by the warp scheduler
+  sim::Counter fetch_replays;      // fetch responses that rewound the warp (miss or full)
+  sim::Counter bank_conflicts;     // operand reads delayed by a busy register bank
+  sim::Counter redirects;          // taken branches, jumps and SIMT switches (refetch)
+  sim::Counter warps_dispatched;
+};
+
+// Everything one SM counts, kept by the GPU model across launches (the registry points here).
+struct SmCounters {
+  SmStats core;
+  CacheStats icache;
+  L1dStats l1d;
+  LsuStats lsu;
+  void register_in(sim::StatScope scope);
+};
+
+}  // namespace ventus::timing
