@@ -37,6 +37,9 @@ void Sm::fetch_responses(Cycle now) {
     const Fetch f = fetches_.front();
     fetches_.pop_front();
     Warp& w = warps_[f.slot];
+    // A request of a warp rewound or redirected since is dropped without a lookup: calibrated
+    // on the RTL counts (letting it request its line over-predicts the prefetch, see
+    // docs/timing.md).
     if (!w.active || f.epoch != w.epoch) continue;
     const bool hit = icache_.lookup(f.pc, now);
     if (hit && w.ibuffer.size() < params_.front.ibuffer_packets) {
@@ -48,6 +51,7 @@ void Sm::fetch_responses(Cycle now) {
     }
     ++stats_.fetch_replays;
     w.fetch_pc = f.pc;
+    w.fetch_from = now + 1;  // the rewound pc is selectable from the next edge
     ++w.epoch;
   }
 }
