@@ -33,6 +33,9 @@ def main():
     p.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = p.parse_args()
 
+    if not os.path.exists(args.csv) or not os.path.isdir(args.cases):
+        print(f"SKIPPED: RTL cycle counts or reference cases not found ({args.csv}, {args.cases})")
+        return 77
     rows = OrderedDict()
     with open(args.csv) as f:
         for r in csv.DictReader(f):

@@ -40,6 +40,7 @@ bool reference_trapped(const fs::path& case_dir, const std::string& launch) {
 struct Schedule {
   ventus::functional::Schedule kind = ventus::functional::Schedule::Burst;
   uint64_t seed = 1;
+  bool timing = false;  // on the cycle model (co-simulation): the same memory
 };
 
 void check_case(const std::string& name, Mode mode, Schedule schedule = {}) {
@@ -48,6 +49,7 @@ void check_case(const std::string& name, Mode mode, Schedule schedule = {}) {
   const fs::path out = fs::path(VENTUS_BINARY_DIR) / "reference_cases" / name /
                        (mode == Mode::RefCompat ? "ref-compat"
                         : random                ? "random-" + std::to_string(schedule.seed)
+                        : schedule.timing       ? "timing"
                                                 : "default");
   fs::remove_all(out);
   ventus::runner::CaseOptions options;
@@ -55,6 +57,7 @@ void check_case(const std::string& name, Mode mode, Schedule schedule = {}) {
   options.schedule = schedule.kind;
   options.random_seed = schedule.seed;
   options.dump_dir = out / "dump";
+  if (schedule.timing) options.timing = ventus::timing::TimingParams{};
   if (mode == Mode::RefCompat) options.log_dir = out / "log";
   options.max_instructions = 100'000'000;
   const auto report = ventus::runner::run_case(dir, options);
@@ -109,6 +112,12 @@ TEST(ReferenceCases, LogsAndDumpsMatchReference) {
         SCOPED_TRACE(seed);
         check_case(name, Mode::Default, {ventus::functional::Schedule::Random, seed});
       }
+      return;
+    }
+    if (m == "timing") {
+      Schedule timed;
+      timed.timing = true;
+      check_case(name, Mode::Default, timed);
       return;
     }
     check_case(name, m == "default" ? Mode::Default : Mode::RefCompat);

@@ -169,6 +169,8 @@ struct LaunchStats {
   uint64_t warp_instructions = 0;
   uint64_t thread_instructions = 0;
   double wall_seconds = 0;
+  // run.timing: the launch's cycles on the cycle model (TIMING.md §2 count), else 0.
+  uint64_t cycles = 0;
   // Every registered statistic of the launch (docs/stats.md): an aligned text table and
   // the JSON object {"kernel", "config", "stats", "stat_info"}.
   std::string stats_text;

@@ -11,6 +11,7 @@
 #include "functional/functional_stats.hpp"
 #include "memory/bump_allocator.hpp"
 #include "memory/device_memory.hpp"
+#include "timing/gpu_model.hpp"
 #include "sim/stats.hpp"
 #include "ventus/runtime.hpp"
 
@@ -38,12 +39,18 @@ struct Device::State {
   // (code and data at their link addresses, ISA.md §7.8), so a launch of another program
   // replaces them.
   std::vector<uint32_t> program_regions;
+  // run.timing: the cycle model that runs every launch (its counters are registered).
+  std::optional<timing::GpuModel> gpu;
 
   explicit State(const Config& c)
       : config(c),
         functional_stats(c.machine.sm_count),
         memory(c.simulation.ref_compat ? memory::DeviceMemory::flat() : memory::DeviceMemory()) {
     functional_stats.register_in(sim::StatScope(stat_registry, "functional"));
+    if (c.simulation.timing) {
+      gpu.emplace(config.machine.timing, c.machine.sm_count, c.machine.warp_slots_per_sm);
+      gpu->register_stats(sim::StatScope(stat_registry, "timing"));
+    }
   }
   bool ref_compat() const { return config.simulation.ref_compat; }
 

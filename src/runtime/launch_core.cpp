@@ -82,6 +82,7 @@ std::string stats_json(const Device::State& state, const std::string& kernel) {
   nlohmann::json out;
   out["kernel"] = kernel;
   out["config"] = nlohmann::json::parse(state.config.values_json());
+  if (state.gpu && !state.history.empty()) out["cycles"] = state.history.back().cycles;
   out["stats"] = state.stat_registry.values_json();
   out["stat_info"] = state.stat_registry.describe_json();
   return out.dump();
@@ -166,10 +167,21 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   }
   state.stat_registry.reset();
   const auto start = std::chrono::steady_clock::now();
-  functional::LaunchResult result = functional::run_launch(
-      plan.config, state.config.machine, engine, state.memory, layout ? &*layout : nullptr,
-      state.functional_stats, log.observer(), hooks);
+  functional::LaunchResult result;
+  timing::TimingResult timed;
+  if (state.gpu && log.observer() == nullptr) {
+    result = functional::run_launch_driven(
+        plan.config, state.config.machine, engine, state.memory, layout ? &*layout : nullptr,
+        state.functional_stats, [&](functional::Launch& launch) {
+          return state.gpu->run(launch, hooks, state.history.empty(), timed);
+        });
+  } else {
+    result = functional::run_launch(plan.config, state.config.machine, engine, state.memory,
+                                    layout ? &*layout : nullptr, state.functional_stats,
+                                    log.observer(), hooks);
+  }
   LaunchStats stats;
+  if (state.gpu && log.observer() == nullptr) stats.cycles = timed.cycles;
   stats.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   stats.work_groups = result.stats.work_groups;

@@ -69,6 +69,10 @@ Status Config::validate() const {
       return ok.error();
     }
   }
+  if (simulation.timing && simulation.ref_compat) {
+    return Error{"run.timing and run.ref_compat exclude each other: the cycle model runs the "
+                 "default mode"};
+  }
   const MachineConfig& m = machine;
   if (m.local_memory_bytes < m.warp_slots_per_sm * 1024u) {
     return Error{fmt::format(

@@ -52,8 +52,7 @@ void GpuModel::register_stats(sim::StatScope s) {
   for (uint32_t i = 0; i < sm_count_; ++i) counters_.sms[i].register_in(s.child(fmt::format("sm{}", i)));
 }
 
-uint64_t GpuModel::host_count(uint64_t done, bool first_kernel) const {
-  const KernelParams& k = params_.kernel;
+uint64_t host_poll_count(const KernelParams& k, uint64_t done, bool first_kernel) {
   if (k.host_poll_period_cycles == 0) return done;
   const uint64_t first = k.host_poll_offset_cycles + (first_kernel ? 1 : 0);
   uint64_t poll = first;
@@ -148,7 +147,7 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
   }
   while (!std::all_of(sms.begin(), sms.end(), [](auto& sm) { return sm->l1d().idle(); })) step_memory();
   result.done_cycle = now + params_.kernel.flush_hint_cycles + params_.kernel.flush_done_cycles;
-  result.cycles = host_count(result.done_cycle, first_kernel);
+  result.cycles = host_poll_count(params_.kernel, result.done_cycle, first_kernel);
   counters_.cycles += result.cycles;
   counters_.issued += issued;
   return std::nullopt;

@@ -28,6 +28,11 @@ struct GpuCounters {
   std::vector<SmCounters> sms;
 };
 
+// The test bench's count of a kernel (TIMING.md §2): the first host poll at or after
+// `done_cycle` (polls at offset + 1 for a run's first kernel, then every period), plus the
+// poll's read; `done_cycle` itself when the host does not poll.
+uint64_t host_poll_count(const KernelParams& kernel, uint64_t done_cycle, bool first_kernel);
+
 class GpuModel {
  public:
   GpuModel(const TimingParams& params, uint32_t sm_count, uint32_t warp_slots_per_sm);
@@ -40,8 +45,6 @@ class GpuModel {
                                        bool first_kernel, TimingResult& result);
 
  private:
-  uint64_t host_count(uint64_t done_cycle, bool first_kernel) const;
-
   const TimingParams& params_;
   uint32_t sm_count_;
   uint32_t warp_slots_;

@@ -1,0 +1,144 @@
+// LSU coalescing, unit latencies, writeback priorities and the host's count of a kernel,
+// with values derived by hand from TIMING.md §2, §7 and §8.
+#include <gtest/gtest.h>
+
+#include "isa/insn_table.hpp"
+#include "timing/gpu_model.hpp"
+#include "timing/lsu.hpp"
+#include "timing/unit_class.hpp"
+
+namespace ventus::timing {
+namespace {
+
+using functional::MemOp;
+using functional::TimingRecord;
+
+TimingRecord access(MemOp op, std::initializer_list<uint32_t> addresses) {
+  TimingRecord r;
+  r.mem_op = op;
+  r.access_bytes = 4;
+  for (uint32_t a : addresses) r.lane_address[r.address_count++] = a;
+  return r;
+}
+
+// Runs one instruction through a fresh LSU and returns the L1 requests it made.
+uint64_t requests_of(const TimingRecord& record) {
+  LsuParams p;
+  LsuStats stats;
+  L1dStats l1d;
+  Lsu lsu(p, 8, stats, l1d);
+  lsu.accept(0, record, 0);
+  std::vector<LsuCompletion> done;
+  for (Cycle c = 0; c < 400; ++c) {
+    lsu.tick(c, done);
+    while (const MemRequest* r = lsu.l1d().front_request(c)) {
+      lsu.l1d().on_response(MemResponse{c, *r}, c);
+      lsu.l1d().pop_request();
+    }
+  }
+  EXPECT_TRUE(lsu.idle());
+  return stats.requests.value;
+}
+
+TEST(LsuCoalescing, OneRequestPerDistinctEightByteBlock) {
+  // Unit stride, 32-bit: 2 lanes per block (TIMING.md §15: 2 at 4 t, 8 at 16 t).
+  EXPECT_EQ(requests_of(access(MemOp::Load, {0x9000, 0x9004, 0x9008, 0x900c})), 2u);
+  TimingRecord sixteen;
+  sixteen.mem_op = MemOp::Load;
+  for (uint32_t i = 0; i < 16; ++i) sixteen.lane_address[sixteen.address_count++] = 0x9000 + 4 * i;
+  EXPECT_EQ(requests_of(sixteen), 8u);
+  // Uniform: one block. Stride 8: one block per lane. Scattered pairs: grouped by block.
+  EXPECT_EQ(requests_of(access(MemOp::Load, {0x9000, 0x9000, 0x9000, 0x9000})), 1u);
+  EXPECT_EQ(requests_of(access(MemOp::Store, {0x9000, 0x9008, 0x9010, 0x9018})), 4u);
+  EXPECT_EQ(requests_of(access(MemOp::Load, {0x9100, 0x9000, 0x9104, 0x9004})), 2u);
+  // Atomics: one lane per request even in one block.
+  EXPECT_EQ(requests_of(access(MemOp::Atomic, {0x9000, 0x9000, 0x9004, 0x9004})), 4u);
+}
+
+TEST(LsuTiming, HitLoadWritesBackTenCyclesAfterIssue) {
+  LsuParams p;
+  LsuStats stats;
+  L1dStats l1d;
+  Lsu lsu(p, 8, stats, l1d);
+  // Warm the line: a miss answered at once.
+  TimingRecord warm = access(MemOp::Load, {0x9000});
+  warm.destination = {functional::RegFile::Scalar, 5};
+  lsu.accept(0, warm, 0);
+  std::vector<LsuCompletion> done;
+  for (Cycle c = 0; c < 50; ++c) {
+    lsu.tick(c, done);
+    while (const MemRequest* r = lsu.l1d().front_request(c)) {
+      lsu.l1d().on_response(MemResponse{c, *r}, c);
+      lsu.l1d().pop_request();
+    }
+  }
+  done.clear();
+  lsu.accept(1, warm, 100);
+  for (Cycle c = 100; c < 120; ++c) lsu.tick(c, done);
+  ASSERT_EQ(done.size(), 1u);
+  // ISSUE -> L1 request 4, L1 hit 4, response -> writeback 2 (TIMING.md §7: 10).
+  EXPECT_EQ(done[0].ready_at, 110u);
+  EXPECT_EQ(done[0].slot, 1u);
+}
+
+TEST(LsuTiming, FourInstructionsPerWarpAndEightPerSm) {
+  LsuParams p;
+  LsuStats stats;
+  L1dStats l1d;
+  Lsu lsu(p, 8, stats, l1d);
+  const TimingRecord store = access(MemOp::Store, {0x9000});
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_TRUE(lsu.ready(0));
+    lsu.accept(0, store, 0);
+  }
+  EXPECT_FALSE(lsu.ready(0));  // address stage and its input FIFO are taken
+  EXPECT_EQ(lsu.in_flight(0), 2u);
+}
+
+const isa::InsnRow& row(std::string_view mnemonic) { return *isa::find_row_by_mnemonic(mnemonic); }
+
+TEST(UnitClass, RoutingAndLatenciesFollowTheRtlUnits) {
+  UnitParams u;
+  EXPECT_EQ(unit_class_of(row("add")), UnitClass::Alu);
+  EXPECT_EQ(unit_class_of(row("vadd.vv")), UnitClass::VAlu);
+  EXPECT_EQ(unit_class_of(row("vbeq")), UnitClass::VAlu);
+  EXPECT_EQ(unit_class_of(row("vlw12.v")), UnitClass::Lsu);
+  EXPECT_EQ(unit_class_of(row("barrier")), UnitClass::WarpControl);
+  EXPECT_EQ(unit_latency(row("mul"), u, 1, 1), 3u);
+  EXPECT_EQ(unit_latency(row("vfadd.vv"), u, 0xf, 1), 3u);
+  EXPECT_EQ(unit_latency(row("vfmacc.vv"), u, 0xf, 1), 5u);
+  EXPECT_EQ(unit_latency(row("vfsgnj.vv"), u, 0xf, 1), 2u);
+  // SFU at 4 threads: one lane per group, groups without an active lane are skipped.
+  const uint32_t all = unit_latency(row("vdivu.vv"), u, 0xf, 1);
+  const uint32_t one = unit_latency(row("vdivu.vv"), u, 0x1, 1);
+  EXPECT_EQ(all, u.sfu_overhead_cycles + 4 * u.sfu_div_cycles_per_group);
+  EXPECT_EQ(one, u.sfu_overhead_cycles + u.sfu_div_cycles_per_group);
+  // At 16 threads the groups are 4 lanes wide: lanes 0-3 are one group.
+  EXPECT_EQ(unit_latency(row("vdivu.vv"), u, 0x000f, 4), one);
+}
+
+TEST(UnitClass, WritebackPriorityIsFixedPerPort) {
+  using functional::RegFile;
+  EXPECT_LT(writeback_priority(UnitClass::Alu, RegFile::Scalar),
+            writeback_priority(UnitClass::Fpu, RegFile::Scalar));
+  EXPECT_LT(writeback_priority(UnitClass::Lsu, RegFile::Scalar),
+            writeback_priority(UnitClass::Csr, RegFile::Scalar));
+  EXPECT_LT(writeback_priority(UnitClass::Sfu, RegFile::Scalar),
+            writeback_priority(UnitClass::Mul, RegFile::Scalar));
+  EXPECT_LT(writeback_priority(UnitClass::Lsu, RegFile::Vector),
+            writeback_priority(UnitClass::Sfu, RegFile::Vector));
+}
+
+// TIMING.md §2's table: flag edge -> the bench's count.
+TEST(HostPoll, CountIsTheFirstPollAtOrAfterTheFlagPlusThree) {
+  KernelParams k;
+  EXPECT_EQ(host_poll_count(k, 2830, true), 2836u);   // vecadd 8w4t
+  EXPECT_EQ(host_poll_count(k, 3937, true), 3942u);   // matadd 4w4t
+  EXPECT_EQ(host_poll_count(k, 1325, true), 1331u);   // gaussian kernel 0
+  EXPECT_EQ(host_poll_count(k, 2665, false), 2674u);  // gaussian kernel 1 (not first)
+  k.host_poll_period_cycles = 0;
+  EXPECT_EQ(host_poll_count(k, 2665, false), 2665u);
+}
+
+}  // namespace
+}  // namespace ventus::timing
