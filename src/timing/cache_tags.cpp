@@ -4,7 +4,9 @@
 namespace ventus::timing {
 
 CacheTags::CacheTags(const CacheParams& params)
-    : sets_(params.sets), ways_(params.ways), line_bytes_(params.line_bytes),
+    : sets_(params.sets),
+      ways_(params.ways),
+      line_bytes_(params.line_bytes),
       ways_storage_(static_cast<size_t>(params.sets) * params.ways) {}
 
 CacheTags::Way* CacheTags::find(uint32_t line) {
@@ -26,7 +28,9 @@ bool CacheTags::access(uint32_t line) {
   return true;
 }
 
-bool CacheTags::contains(uint32_t line) const { return find(line) != nullptr; }
+bool CacheTags::contains(uint32_t line) const {
+  return find(line) != nullptr;
+}
 
 std::optional<uint32_t> CacheTags::fill(uint32_t line) {
   if (Way* present = find(line)) {

@@ -95,7 +95,9 @@ TEST(LsuTiming, FourInstructionsPerWarpAndEightPerSm) {
   EXPECT_EQ(lsu.in_flight(0), 2u);
 }
 
-const isa::InsnRow& row(std::string_view mnemonic) { return *isa::find_row_by_mnemonic(mnemonic); }
+const isa::InsnRow& row(std::string_view mnemonic) {
+  return *isa::find_row_by_mnemonic(mnemonic);
+}
 
 TEST(UnitClass, RoutingAndLatenciesFollowTheRtlUnits) {
   UnitParams u;

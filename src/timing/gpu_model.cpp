@@ -49,7 +49,8 @@ void GpuModel::register_stats(sim::StatScope s) {
       },
       "instructions/cycle", "warp-instructions issued per cycle, whole GPU");
   counters_.memory.register_in(s.child("memory"));
-  for (uint32_t i = 0; i < sm_count_; ++i) counters_.sms[i].register_in(s.child(fmt::format("sm{}", i)));
+  for (uint32_t i = 0; i < sm_count_; ++i)
+    counters_.sms[i].register_in(s.child(fmt::format("sm{}", i)));
 }
 
 uint64_t host_poll_count(const KernelParams& k, uint64_t done, bool first_kernel) {
@@ -57,7 +58,8 @@ uint64_t host_poll_count(const KernelParams& k, uint64_t done, bool first_kernel
   const uint64_t first = k.host_poll_offset_cycles + (first_kernel ? 1 : 0);
   uint64_t poll = first;
   if (done > first) {
-    const uint64_t periods = (done - first + k.host_poll_period_cycles - 1) / k.host_poll_period_cycles;
+    const uint64_t periods =
+        (done - first + k.host_poll_period_cycles - 1) / k.host_poll_period_cycles;
     poll = first + periods * k.host_poll_period_cycles;
   }
   return poll + k.host_poll_read_cycles;
@@ -68,8 +70,8 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
   MemorySystem memory(params_.memory, sm_count_, counters_.memory);
   std::vector<std::unique_ptr<Sm>> sms;
   for (uint32_t i = 0; i < sm_count_; ++i) {
-    sms.push_back(std::make_unique<Sm>(i, params_, warp_slots_, memory, launch.options(),
-                                       counters_.sms[i]));
+    sms.push_back(
+        std::make_unique<Sm>(i, params_, warp_slots_, memory, launch.options(), counters_.sms[i]));
   }
   std::deque<PendingWarp> to_dispatch;
   std::vector<GroupDone> finishing;
@@ -88,7 +90,8 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
       }
       ++counters_.groups_dispatched;
     }
-    for (uint32_t n = 0; n < params_.kernel.warps_dispatched_per_cycle && !to_dispatch.empty(); ++n) {
+    for (uint32_t n = 0; n < params_.kernel.warps_dispatched_per_cycle && !to_dispatch.empty();
+         ++n) {
       const PendingWarp& p = to_dispatch.front();
       if (p.earliest > now) break;
       sms[p.sm]->start_warp(*p.group, p.warp, now + 1);
@@ -98,7 +101,8 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
       events.groups_done.clear();
       sm->tick(now, events);
       if (events.fault) return events.fault;
-      for (WorkGroup* g : events.groups_done) finishing.push_back({g, now + params_.kernel.wg_done_cycles});
+      for (WorkGroup* g : events.groups_done)
+        finishing.push_back({g, now + params_.kernel.wg_done_cycles});
       if (!events.groups_done.empty()) result.last_end_cycle = now;
     }
     for (size_t i = 0; i < finishing.size();) {
@@ -124,9 +128,9 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
     }
     if (launch.all_dispatched() && launch.live().empty() && to_dispatch.empty()) break;
     if (now - last_issue > kStallLimitCycles && !launch.live().empty()) {
-      return launch.live().front()->make_fault(
-          0, functional::TrapKind::BarrierDeadlock,
-          "no warp issued an instruction for a million cycles (every live warp waits at a barrier?)");
+      return launch.live().front()->make_fault(0, functional::TrapKind::BarrierDeadlock,
+                                               "no warp issued an instruction for a million cycles "
+                                               "(every live warp waits at a barrier?)");
     }
   }
   // Kernel end (TIMING.md §2): the LSUs drain, every L1 writes its dirty lines back, then the
@@ -140,12 +144,14 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
     }
   };
   now = last_done + params_.kernel.flush_request_cycles;
-  while (!std::all_of(sms.begin(), sms.end(), [](auto& sm) { return sm->lsu_idle(); })) step_memory();
+  while (!std::all_of(sms.begin(), sms.end(), [](auto& sm) { return sm->lsu_idle(); }))
+    step_memory();
   for (auto& sm : sms) {
     sm->l1d().flush(now);
     sm->icache().invalidate();
   }
-  while (!std::all_of(sms.begin(), sms.end(), [](auto& sm) { return sm->l1d().idle(); })) step_memory();
+  while (!std::all_of(sms.begin(), sms.end(), [](auto& sm) { return sm->l1d().idle(); }))
+    step_memory();
   result.done_cycle = now + params_.kernel.flush_hint_cycles + params_.kernel.flush_done_cycles;
   result.cycles = host_poll_count(params_.kernel, result.done_cycle, first_kernel);
   counters_.cycles += result.cycles;

@@ -16,9 +16,9 @@
 namespace ventus::timing {
 
 struct TimingResult {
-  uint64_t cycles = 0;         // the launch as the host counts it (TIMING.md §2)
-  uint64_t done_cycle = 0;     // completion (flush done) after the start
-  uint64_t last_end_cycle = 0; // last endprg
+  uint64_t cycles = 0;          // the launch as the host counts it (TIMING.md §2)
+  uint64_t done_cycle = 0;      // completion (flush done) after the start
+  uint64_t last_end_cycle = 0;  // last endprg
 };
 
 // Counters of the launch as a whole (`timing.*`).
@@ -41,8 +41,9 @@ class GpuModel {
   // Runs every work-group of `launch` to completion, executing each instruction when it
   // issues; a fault stops the launch. `first_kernel` applies the host poll's one-cycle
   // offset of a run's first kernel (TIMING.md §2).
-  std::optional<functional::Fault> run(functional::Launch& launch, const functional::LaunchHooks& hooks,
-                                       bool first_kernel, TimingResult& result);
+  std::optional<functional::Fault> run(functional::Launch& launch,
+                                       const functional::LaunchHooks& hooks, bool first_kernel,
+                                       TimingResult& result);
 
  private:
   const TimingParams& params_;

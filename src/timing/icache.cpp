@@ -6,8 +6,11 @@
 namespace ventus::timing {
 
 ICache::ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats)
-    : tags_(params), line_bytes_(params.line_bytes), mshr_entries_(params.mshr_entries),
-      fill_cycles_(fill_cycles), stats_(stats) {}
+    : tags_(params),
+      line_bytes_(params.line_bytes),
+      mshr_entries_(params.mshr_entries),
+      fill_cycles_(fill_cycles),
+      stats_(stats) {}
 
 bool ICache::lookup(uint32_t address, Cycle now) {
   (void)now;

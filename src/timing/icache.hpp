@@ -26,7 +26,9 @@ class ICache {
   void on_response(const MemResponse& response, Cycle now);
   void tick(Cycle now);  // fills that became visible
   // The next Get for the L2, if any is waiting.
-  const MemRequest* front_request() const { return requests_.empty() ? nullptr : &requests_.front(); }
+  const MemRequest* front_request() const {
+    return requests_.empty() ? nullptr : &requests_.front();
+  }
   void pop_request() { requests_.pop_front(); }
   void invalidate();
   bool idle() const { return mshr_.empty() && requests_.empty(); }

@@ -42,7 +42,8 @@ bool L1DCache::request(uint32_t address, bool is_store, uint32_t token, Cycle no
     core_.push_back({now + params_.store_miss_response_cycles, token});
     return true;
   }
-  auto pending = std::find_if(mshr_.begin(), mshr_.end(), [line](const Miss& m) { return m.line == line; });
+  auto pending =
+      std::find_if(mshr_.begin(), mshr_.end(), [line](const Miss& m) { return m.line == line; });
   if (pending == mshr_.end() && tags_.access(line)) {
     ++stats_.accesses;
     ++stats_.hits;
@@ -77,13 +78,15 @@ void L1DCache::on_response(const MemResponse& response, Cycle now) {
     std::erase_if(wshr_, [&](const Write& w) { return w.tag == response.request.tag; });
     return;
   }
-  auto miss = std::find_if(mshr_.begin(), mshr_.end(), [line](const Miss& m) { return m.line == line; });
+  auto miss =
+      std::find_if(mshr_.begin(), mshr_.end(), [line](const Miss& m) { return m.line == line; });
   if (miss == mshr_.end()) return;
   if (auto victim = tags_.fill(line)) {
     ++stats_.writebacks;
     send(MemKind::PutFull, *victim, 0, now);
   }
-  for (uint32_t token : miss->waiters) core_.push_back({now + params_.l1d_fill_response_cycles, token});
+  for (uint32_t token : miss->waiters)
+    core_.push_back({now + params_.l1d_fill_response_cycles, token});
   mshr_.erase(miss);
 }
 

@@ -58,7 +58,7 @@ class L1DCache {
   std::vector<Write> wshr_;
   uint32_t next_write_tag_ = 1;
   std::deque<std::pair<Cycle, MemRequest>> requests_;  // ready time, request
-  std::vector<Timed> core_;                           // responses to the LSU
+  std::vector<Timed> core_;                            // responses to the LSU
   L1dStats& stats_;
 };
 

@@ -9,8 +9,11 @@ namespace ventus::timing {
 using functional::MemOp;
 
 Lsu::Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats& l1d_stats)
-    : params_(params), l1d_(params, l1d_stats), pool_(params.per_sm_in_flight),
-      per_warp_(warp_slots, 0), stats_(stats) {}
+    : params_(params),
+      l1d_(params, l1d_stats),
+      pool_(params.per_sm_in_flight),
+      per_warp_(warp_slots, 0),
+      stats_(stats) {}
 
 bool Lsu::ready(unsigned slot) const {
   return address_queue_.size() < 2 && live_ < params_.per_sm_in_flight &&

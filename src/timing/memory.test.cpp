@@ -159,7 +159,7 @@ TEST_F(L1dFixture, StoreMissWritesThroughAndBlocksALoadOfTheLineUntilAcknowledge
   ASSERT_NE(put, nullptr);
   EXPECT_EQ(put->kind, MemKind::PutPartial);
   EXPECT_FALSE(l1d.pop_core_response(4, token));
-  EXPECT_TRUE(l1d.pop_core_response(5, token));  // write miss: response after 5 cycles
+  EXPECT_TRUE(l1d.pop_core_response(5, token));   // write miss: response after 5 cycles
   EXPECT_FALSE(l1d.request(0x200, false, 2, 6));  // WSHR conflict
   const MemRequest ack = *put;
   l1d.pop_request();

@@ -6,8 +6,12 @@
 namespace ventus::timing {
 
 MemorySystem::MemorySystem(const MemoryParams& params, unsigned sm_count, MemoryStats& stats)
-    : params_(params), l2_(params.l2), port_free_(params.transactions_in_flight, 0),
-      l2_mshr_free_(params.l2.mshr_entries, 0), inbox_(sm_count), stats_(stats) {}
+    : params_(params),
+      l2_(params.l2),
+      port_free_(params.transactions_in_flight, 0),
+      l2_mshr_free_(params.l2.mshr_entries, 0),
+      inbox_(sm_count),
+      stats_(stats) {}
 
 // The earliest transaction slot: a transaction starts at or after `earliest` and keeps its
 // slot `occupancy` cycles (the adapter's handshake spacing, TIMING.md §12).

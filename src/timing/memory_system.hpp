@@ -23,7 +23,7 @@ struct MemRequest {
   MemClient client = MemClient::DCache;
   uint16_t sm = 0;
   uint32_t address = 0;  // first byte of the requested line
-  uint32_t tag = 0;   // the requester's own id, returned with the response
+  uint32_t tag = 0;      // the requester's own id, returned with the response
 };
 
 struct MemResponse {
@@ -54,8 +54,8 @@ class MemorySystem {
 
   const MemoryParams& params_;
   CacheTags l2_;
-  std::vector<Cycle> port_free_;          // per transaction slot
-  std::vector<Cycle> l2_mshr_free_;       // per L2 MSHR: when it is released
+  std::vector<Cycle> port_free_;     // per transaction slot
+  std::vector<Cycle> l2_mshr_free_;  // per L2 MSHR: when it is released
   Cycle last_accept_ = ~Cycle{0};
   std::vector<std::priority_queue<MemResponse, std::vector<MemResponse>, std::greater<>>> inbox_;
   MemoryStats& stats_;

@@ -16,7 +16,8 @@ void CacheParams::declare(sim::ParamScope s, const char* what) {
   s.add("sets", sets, sim::UIntRange{1, 65536, true}, "", "sets of the " + w);
   s.add("ways", ways, sim::UIntRange{1, 64}, "", "ways per set of the " + w + " (LRU)");
   s.add("line_bytes", line_bytes, sim::UIntRange{4, 1024, true}, "bytes", "line size of the " + w);
-  s.add("mshr_entries", mshr_entries, kSmallCount, "", "missing lines the " + w + " tracks at once");
+  s.add("mshr_entries", mshr_entries, kSmallCount, "",
+        "missing lines the " + w + " tracks at once");
   s.add("mshr_subentries", mshr_subentries, kSmallCount, "",
         "requests merged into one missing line of the " + w);
   s.add("hit_latency_cycles", hit_latency_cycles, kCycles, "cycles",
@@ -47,8 +48,7 @@ void IssueParams::declare(sim::ParamScope s) {
         "register banks per file; bank = (warp slot + register) mod banks");
   s.add("no_operand_cycles", no_operand_cycles, kCycles, "cycles",
         "selection -> ISSUE for an instruction that reads no register");
-  s.add("operand_cycles", operand_cycles, kCycles, "cycles",
-        "last register-bank grant -> ISSUE");
+  s.add("operand_cycles", operand_cycles, kCycles, "cycles", "last register-bank grant -> ISSUE");
 }
 
 void UnitParams::declare(sim::ParamScope s) {
@@ -57,7 +57,8 @@ void UnitParams::declare(sim::ParamScope s) {
   s.add("csr_cycles", csr_cycles, kCycles, "cycles", "CSR unit: ISSUE -> result");
   s.add("mul_cycles", mul_cycles, kCycles, "cycles", "multiplier (pipelined): ISSUE -> result");
   s.add("fpu_add_cycles", fpu_add_cycles, kCycles, "cycles", "FPU add/sub/mul: ISSUE -> result");
-  s.add("fpu_fma_cycles", fpu_fma_cycles, kCycles, "cycles", "FPU fused multiply-add: ISSUE -> result");
+  s.add("fpu_fma_cycles", fpu_fma_cycles, kCycles, "cycles",
+        "FPU fused multiply-add: ISSUE -> result");
   s.add("fpu_other_cycles", fpu_other_cycles, kCycles, "cycles",
         "FPU compare/convert/move/sign: ISSUE -> result");
   s.add("sfu_lane_groups", sfu_lane_groups, kSmallCount, "",
@@ -105,7 +106,8 @@ void MemoryParams::declare(sim::ParamScope s) {
   axi.add("read_latency_cycles", read_latency_cycles, kCycles, "cycles", "read address -> data");
   axi.add("write_latency_cycles", write_latency_cycles, kCycles, "cycles",
           "write address -> response");
-  axi.add("response_cycles", response_cycles, kCycles, "cycles", "memory data -> response at the SM");
+  axi.add("response_cycles", response_cycles, kCycles, "cycles",
+          "memory data -> response at the SM");
   axi.add("read_gap_cycles", read_gap_cycles, kCycles, "cycles",
           "a read occupies the memory port this long");
   axi.add("write_gap_cycles", write_gap_cycles, kCycles, "cycles",

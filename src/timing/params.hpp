@@ -22,9 +22,9 @@ struct CacheParams {
 // Warp scheduler fetch, I-cache, instruction buffer (TIMING.md §3–§4).
 struct FrontEndParams {
   CacheParams icache{};
-  uint32_t fetch_bytes = 8;                // one fetch packet (NUM_FETCH instructions)
-  uint32_t ibuffer_packets = 2;            // per-warp FIFO of packets (+ the slowdown register)
-  uint32_t icache_fill_cycles = 2;         // L2 response -> line usable by a lookup
+  uint32_t fetch_bytes = 8;                   // one fetch packet (NUM_FETCH instructions)
+  uint32_t ibuffer_packets = 2;               // per-warp FIFO of packets (+ the slowdown register)
+  uint32_t icache_fill_cycles = 2;            // L2 response -> line usable by a lookup
   uint32_t scalar_branch_resolve_cycles = 2;  // ISSUE -> redirect/unblock (branch, jal, jalr)
   uint32_t simt_resolve_cycles = 3;           // ISSUE -> vbranch/join resolution (SIMT stack)
   uint32_t barrier_release_cycles = 2;        // last arrival ISSUE -> waiting warps unblocked
@@ -34,9 +34,9 @@ struct FrontEndParams {
 // Issue stage, operand collector and register banks (TIMING.md §5–§6).
 struct IssueParams {
   uint32_t collector_units = 8;
-  uint32_t register_banks = 4;            // per file (scalar and vector banks are separate)
-  uint32_t no_operand_cycles = 2;         // OC_IN -> ISSUE without bank reads
-  uint32_t operand_cycles = 3;            // last bank grant -> ISSUE
+  uint32_t register_banks = 4;     // per file (scalar and vector banks are separate)
+  uint32_t no_operand_cycles = 2;  // OC_IN -> ISSUE without bank reads
+  uint32_t operand_cycles = 3;     // last bank grant -> ISSUE
   void declare(sim::ParamScope scope);
 };
 
@@ -58,8 +58,8 @@ struct UnitParams {
 
 // Load/store unit and L1 data cache front (TIMING.md §8–§9).
 struct LsuParams {
-  uint32_t per_warp_in_flight = 4;     // shiftboard entries per warp
-  uint32_t per_sm_in_flight = 8;       // LSU MSHR entries
+  uint32_t per_warp_in_flight = 4;       // shiftboard entries per warp
+  uint32_t per_sm_in_flight = 8;         // LSU MSHR entries
   uint32_t issue_to_request_cycles = 4;  // ISSUE -> first L1 request
   uint32_t instruction_gap_cycles = 3;   // last request of one instruction -> next's first
   uint32_t block_bytes = 8;              // coalescing block (one L1 request)
@@ -68,9 +68,9 @@ struct LsuParams {
   uint32_t l1d_miss_request_cycles = 2;     // L1 request -> Get leaves for the L2
   uint32_t l1d_fill_response_cycles = 1;    // L2 response -> L1 response to the LSU
   uint32_t wshr_entries = 4;
-  uint32_t shared_memory_bytes = 1024;      // addresses below this go to shared memory
+  uint32_t shared_memory_bytes = 1024;  // addresses below this go to shared memory
   uint32_t shared_memory_banks = 2;
-  uint32_t shared_memory_cycles = 3;        // request -> response without conflicts
+  uint32_t shared_memory_cycles = 3;  // request -> response without conflicts
   CacheParams l1d{32, 2, 8, 4, 2, 4};
   void declare(sim::ParamScope scope);
 };
@@ -78,14 +78,14 @@ struct LsuParams {
 // L2 and the memory interface (TIMING.md §11–§12).
 struct MemoryParams {
   CacheParams l2{2, 4, 8, 4, 1, 6};
-  uint32_t l2_to_port_cycles = 4;      // SM request -> AXI request issued (port free)
-  uint32_t read_latency_cycles = 2;    // AR -> R
-  uint32_t write_latency_cycles = 2;   // AW -> B
-  uint32_t response_cycles = 5;        // R -> response at the SM
-  uint32_t read_gap_cycles = 6;        // a read occupies the port
-  uint32_t write_gap_cycles = 5;       // a write occupies the port
-  uint32_t transactions_in_flight = 1; // the AXI adapter's outstanding transactions
-  bool write_reread = true;            // the L2 re-reads a line after writing it through
+  uint32_t l2_to_port_cycles = 4;       // SM request -> AXI request issued (port free)
+  uint32_t read_latency_cycles = 2;     // AR -> R
+  uint32_t write_latency_cycles = 2;    // AW -> B
+  uint32_t response_cycles = 5;         // R -> response at the SM
+  uint32_t read_gap_cycles = 6;         // a read occupies the port
+  uint32_t write_gap_cycles = 5;        // a write occupies the port
+  uint32_t transactions_in_flight = 1;  // the AXI adapter's outstanding transactions
+  bool write_reread = true;             // the L2 re-reads a line after writing it through
   void declare(sim::ParamScope scope);
 };
 
@@ -93,13 +93,13 @@ struct MemoryParams {
 struct KernelParams {
   uint32_t first_dispatch_cycles = 24;  // count start -> first warp dispatched
   uint32_t warps_dispatched_per_cycle = 1;
-  uint32_t wg_done_cycles = 13;         // last endprg -> work-group done
-  uint32_t flush_request_cycles = 0;    // work-group done -> L1 flush starts
-  uint32_t flush_hint_cycles = 6;       // last dirty line written -> L2 hint
-  uint32_t flush_done_cycles = 19;      // hint -> flush complete (host flag)
-  uint32_t host_poll_period_cycles = 7; // 0: the host sees the flag at once
+  uint32_t wg_done_cycles = 13;          // last endprg -> work-group done
+  uint32_t flush_request_cycles = 0;     // work-group done -> L1 flush starts
+  uint32_t flush_hint_cycles = 6;        // last dirty line written -> L2 hint
+  uint32_t flush_done_cycles = 19;       // hint -> flush complete (host flag)
+  uint32_t host_poll_period_cycles = 7;  // 0: the host sees the flag at once
   uint32_t host_poll_offset_cycles = 4;
-  uint32_t host_poll_read_cycles = 3;   // poll that sees the flag -> count end
+  uint32_t host_poll_read_cycles = 3;  // poll that sees the flag -> count end
   void declare(sim::ParamScope scope);
 };
 

@@ -7,11 +7,16 @@ namespace ventus::timing {
 
 Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySystem& memory,
        const functional::EngineOptions& options, SmCounters& counters)
-    : index_(index), params_(params), memory_(memory), options_(options), warps_(warp_slots),
+    : index_(index),
+      params_(params),
+      memory_(memory),
+      options_(options),
+      warps_(warp_slots),
       icache_(params.front.icache, params.front.icache_fill_cycles, counters.icache),
       lsu_(params.lsu, warp_slots, counters.lsu, counters.l1d),
       collectors_(params.issue.collector_units),
-      bank_use_(2 * static_cast<size_t>(params.issue.register_banks)), stats_(counters.core) {
+      bank_use_(2 * static_cast<size_t>(params.issue.register_banks)),
+      stats_(counters.core) {
   for (auto& bank : bank_use_) bank.fill(~Cycle{0});
 }
 

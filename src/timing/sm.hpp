@@ -53,9 +53,9 @@ class Sm {
 
  private:
   struct Packet {
-    uint32_t pc = 0;    // address of the packet's first slot
-    uint32_t valid = 0; // bit per instruction slot still to hand out
-    Cycle pushed = 0;   // written into the buffer at this edge
+    uint32_t pc = 0;     // address of the packet's first slot
+    uint32_t valid = 0;  // bit per instruction slot still to hand out
+    Cycle pushed = 0;    // written into the buffer at this edge
   };
   struct Warp {
     bool active = false;
@@ -128,7 +128,7 @@ class Sm {
   std::vector<Resolution> resolutions_;
   std::vector<PendingWrite> results_;  // waiting for a writeback port
   std::vector<LsuCompletion> lsu_done_;
-  unsigned rr_next_ = 0;         // round-robin pointer of the selection
+  unsigned rr_next_ = 0;  // round-robin pointer of the selection
   Cycle sfu_busy_until_ = 0;
   // Register-bank reservations: bank_use_[file][bank][cycle % window] = cycle.
   std::vector<std::array<Cycle, 64>> bank_use_;

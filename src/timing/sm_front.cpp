@@ -66,7 +66,8 @@ void Sm::fetch_select(Cycle now) {
       continue;
     }
     ++stats_.fetch_requests;
-    fetches_.push_back(Fetch{now + params_.front.icache.hit_latency_cycles, slot, w.fetch_pc, w.epoch});
+    fetches_.push_back(
+        Fetch{now + params_.front.icache.hit_latency_cycles, slot, w.fetch_pc, w.epoch});
     w.fetch_pc = (w.fetch_pc & ~(packet - 1)) + packet;
     return;
   }

@@ -136,18 +136,19 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   if (c.unit == UnitClass::Lsu && r.mem_op != functional::MemOp::None) {
     lsu_.accept(c.slot, r, now);
   } else if (c.unit != UnitClass::WarpControl) {
-    const unsigned lanes = std::max(1u, w.group->warps()[w.index].numt / params_.units.sfu_lane_groups);
+    const unsigned lanes =
+        std::max(1u, w.group->warps()[w.index].numt / params_.units.sfu_lane_groups);
     const uint32_t latency = unit_latency(row, params_.units, r.active, lanes);
     if (c.unit == UnitClass::Sfu) sfu_busy_until_ = now + latency;
     schedule_result(c.slot, r.destination, c.unit, now + latency);
   }
   namespace f = isa::flag;
   if (row.has(f::kCondBranch | f::kJump)) {
-    resolutions_.push_back({now + params_.front.scalar_branch_resolve_cycles, c.slot, step.next_pc,
-                            step.redirected});
+    resolutions_.push_back(
+        {now + params_.front.scalar_branch_resolve_cycles, c.slot, step.next_pc, step.redirected});
   } else if (row.has(f::kVBranch | f::kJoin)) {
-    resolutions_.push_back({now + params_.front.simt_resolve_cycles, c.slot, step.next_pc,
-                            step.redirected});
+    resolutions_.push_back(
+        {now + params_.front.simt_resolve_cycles, c.slot, step.next_pc, step.redirected});
   }
   after_step(c, step, now, events);
 }

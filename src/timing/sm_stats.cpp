@@ -30,7 +30,8 @@ void SmCounters::register_in(sim::StatScope s) {
   d.add("store_hits", l1d.store_hits, "requests", "stores that hit (line made dirty)");
   d.add("store_misses", l1d.store_misses, "requests", "stores written through (no allocation)");
   d.add("stall_mshr", l1d.stall_mshr, "cycles", "requests refused: MSHR or sub-entry full");
-  d.add("stall_wshr", l1d.stall_wshr, "cycles", "requests refused: WSHR full or line being written");
+  d.add("stall_wshr", l1d.stall_wshr, "cycles",
+        "requests refused: WSHR full or line being written");
   d.add("writebacks", l1d.writebacks, "lines", "dirty lines written back (eviction and flush)");
   const sim::StatScope l = s.child("lsu");
   l.add("instructions", lsu.instructions, "instructions", "memory instructions the LSU took");

@@ -9,13 +9,13 @@
 namespace ventus::timing {
 
 struct SmStats {
-  sim::Counter active_cycles;      // cycles with at least one warp resident
-  sim::Counter issued;             // warp-instructions issued to an execution unit
+  sim::Counter active_cycles;  // cycles with at least one warp resident
+  sim::Counter issued;         // warp-instructions issued to an execution unit
   sim::Counter thread_instructions;
-  sim::Counter fetch_requests;     // I-cache lookups by the warp scheduler
-  sim::Counter fetch_replays;      // fetch responses that rewound the warp (miss or full)
-  sim::Counter bank_conflicts;     // operand reads delayed by a busy register bank
-  sim::Counter redirects;          // taken branches, jumps and SIMT switches (refetch)
+  sim::Counter fetch_requests;  // I-cache lookups by the warp scheduler
+  sim::Counter fetch_replays;   // fetch responses that rewound the warp (miss or full)
+  sim::Counter bank_conflicts;  // operand reads delayed by a busy register bank
+  sim::Counter redirects;       // taken branches, jumps and SIMT switches (refetch)
   sim::Counter warps_dispatched;
 };
 

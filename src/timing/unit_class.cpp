@@ -103,8 +103,8 @@ unsigned writeback_priority(UnitClass unit, functional::RegFile file) {
 }
 
 const char* unit_class_name(UnitClass unit) {
-  static constexpr const char* kNames[] = {"alu", "valu", "csr", "mul", "fpu",
-                                           "sfu", "lsu", "warp_control"};
+  static constexpr const char* kNames[] = {"alu", "valu", "csr", "mul",
+                                           "fpu", "sfu",  "lsu", "warp_control"};
   return kNames[static_cast<unsigned>(unit)];
 }
 

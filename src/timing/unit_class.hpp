@@ -16,8 +16,8 @@ UnitClass unit_class_of(const isa::InsnRow& row);
 
 // ISSUE -> result for every unit but the LSU (memory) and warp control; the SFU takes its
 // lane groups with an active lane one after another (`lanes_per_group` lanes each).
-uint32_t unit_latency(const isa::InsnRow& row, const UnitParams& params, functional::LaneMask active,
-                      unsigned lanes_per_group);
+uint32_t unit_latency(const isa::InsnRow& row, const UnitParams& params,
+                      functional::LaneMask active, unsigned lanes_per_group);
 
 // Writeback order (lower wins): scalar sALU > FPU > LSU > CSR > SFU > MUL, vector vALU > FPU
 // > LSU > SFU > MUL.
