@@ -21,6 +21,17 @@ TimingRecord access(MemOp op, std::initializer_list<uint32_t> addresses) {
   return r;
 }
 
+// Answers every memory request of the LSU's L1 at once, from cycle `from` to `to`.
+void run_with_instant_memory(Lsu& lsu, Cycle from, Cycle to, std::vector<LsuCompletion>& done) {
+  for (Cycle c = from; c < to; ++c) {
+    lsu.tick(c, done);
+    while (const MemRequest* r = lsu.l1d().front_request(c)) {
+      lsu.l1d().on_response(MemResponse{c, *r}, c);
+      lsu.l1d().pop_request();
+    }
+  }
+}
+
 // Runs one instruction through a fresh LSU and returns the L1 requests it made.
 uint64_t requests_of(const TimingRecord& record) {
   LsuParams p;
@@ -29,13 +40,7 @@ uint64_t requests_of(const TimingRecord& record) {
   Lsu lsu(p, 8, stats, l1d);
   lsu.accept(0, record, 0);
   std::vector<LsuCompletion> done;
-  for (Cycle c = 0; c < 400; ++c) {
-    lsu.tick(c, done);
-    while (const MemRequest* r = lsu.l1d().front_request(c)) {
-      lsu.l1d().on_response(MemResponse{c, *r}, c);
-      lsu.l1d().pop_request();
-    }
-  }
+  run_with_instant_memory(lsu, 0, 400, done);
   EXPECT_TRUE(lsu.idle());
   return stats.requests.value;
 }
@@ -65,13 +70,7 @@ TEST(LsuTiming, HitLoadWritesBackTenCyclesAfterIssue) {
   warm.destination = {functional::RegFile::Scalar, 5};
   lsu.accept(0, warm, 0);
   std::vector<LsuCompletion> done;
-  for (Cycle c = 0; c < 50; ++c) {
-    lsu.tick(c, done);
-    while (const MemRequest* r = lsu.l1d().front_request(c)) {
-      lsu.l1d().on_response(MemResponse{c, *r}, c);
-      lsu.l1d().pop_request();
-    }
-  }
+  run_with_instant_memory(lsu, 0, 50, done);
   done.clear();
   lsu.accept(1, warm, 100);
   for (Cycle c = 100; c < 120; ++c) lsu.tick(c, done);
@@ -81,7 +80,7 @@ TEST(LsuTiming, HitLoadWritesBackTenCyclesAfterIssue) {
   EXPECT_EQ(done[0].slot, 1u);
 }
 
-TEST(LsuTiming, FourInstructionsPerWarpAndEightPerSm) {
+TEST(LsuTiming, AddressStageAndItsInputFifoTakeTwoInstructions) {
   LsuParams p;
   LsuStats stats;
   L1dStats l1d;
