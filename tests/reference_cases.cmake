@@ -36,6 +36,6 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/rtl_accuracy.py
                    --ventus $<TARGET_FILE:ventus> --cases ${VENTUS_REFERENCE_DIR}/cases
                    --csv ${VENTUS_REFERENCE_DIR}/../rtl/cycles.csv
-                   --max-error 20 --max-mean-error 7)
+                   --max-error 18 --max-mean-error 9)
   set_tests_properties(timing/rtl_accuracy PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 endif()

@@ -38,8 +38,8 @@ TEST(MemorySystem, UnloadedGetMissTakesElevenCyclesAndReadsSerialiseSixApart) {
   MemoryStats stats;
   MemorySystem mem(p, 1, stats);
   ASSERT_TRUE(mem.accept(get(0x1000), 100));
-  EXPECT_FALSE(mem.accept(get(0x2000), 100));  // one request per cycle
-  ASSERT_TRUE(mem.accept(get(0x2000), 101));
+  EXPECT_FALSE(mem.accept(get(0x1008), 100));  // one request per cycle
+  ASSERT_TRUE(mem.accept(get(0x1008), 101));   // the other L2 set
   MemResponse r;
   EXPECT_FALSE(mem.pop_response(0, 110, r));
   ASSERT_TRUE(mem.pop_response(0, 111, r));  // SM -> AR 4, AR -> R 2, R -> SM 5
@@ -48,6 +48,21 @@ TEST(MemorySystem, UnloadedGetMissTakesElevenCyclesAndReadsSerialiseSixApart) {
   EXPECT_EQ(r.at, 117u);  // its AR waits for the port: 104 + 6
   EXPECT_EQ(stats.port_reads.value, 2u);
   EXPECT_EQ(stats.port_busy_cycles.value, 12u);
+}
+
+TEST(MemorySystem, MissesOfOneL2SetAreSerialised) {
+  MemoryParams p;  // 2 sets of 8-byte lines: 0x1000 and 0x1010 share set 0
+  MemoryStats stats;
+  MemorySystem mem(p, 1, stats);
+  ASSERT_TRUE(mem.accept(get(0x1000), 100));
+  ASSERT_TRUE(mem.accept(get(0x1010), 101));
+  MemResponse r;
+  ASSERT_TRUE(mem.pop_response(0, 200, r));
+  EXPECT_EQ(r.at, 111u);
+  ASSERT_TRUE(mem.pop_response(0, 200, r));
+  // The second starts when the first completes (111): AR at 115, R at 117, response 122;
+  // without the set rule it would have been 117 (port spacing only).
+  EXPECT_EQ(r.at, 122u);
 }
 
 TEST(MemorySystem, PartialWriteGoesThroughAndTheLineIsReadAgain) {

@@ -10,6 +10,7 @@ MemorySystem::MemorySystem(const MemoryParams& params, unsigned sm_count, Memory
       l2_(params.l2),
       port_free_(params.transactions_in_flight, 0),
       l2_mshr_free_(params.l2.mshr_entries, 0),
+      set_free_(params.l2.sets, 0),
       inbox_(sm_count),
       stats_(stats) {}
 
@@ -38,10 +39,12 @@ bool MemorySystem::accept(const MemRequest& request, Cycle now) {
   last_accept_ = now;
   ++stats_.l2_requests;
   MemResponse response{0, request};
-  const Cycle to_port = now + params_.l2_to_port_cycles;
+  Cycle& set_free = set_free_[l2_.line_of(request.address) % params_.l2.sets];
+  const Cycle start = std::max(now, set_free);
+  const Cycle to_port = start + params_.l2_to_port_cycles;
   if (hit) {
     ++stats_.l2_hits;
-    response.at = now + params_.l2.hit_latency_cycles;
+    response.at = start + params_.l2.hit_latency_cycles;
   } else if (request.kind == MemKind::Get) {
     ++stats_.l2_misses;
     response.at = read_line(to_port);
@@ -57,7 +60,7 @@ bool MemorySystem::accept(const MemRequest& request, Cycle now) {
       l2_.fill(l2_.line_of(request.address));
     }
   }
-  if (!hit) *mshr = response.at;
+  if (!hit) *mshr = set_free = response.at;
   inbox_[request.sm].push(response);
   return true;
 }

@@ -42,7 +42,8 @@ class MemorySystem {
   MemorySystem(const MemoryParams& params, unsigned sm_count, MemoryStats& stats);
 
   // One request per cycle enters the L2; false when it cannot this cycle (another request
-  // was accepted, or every L2 MSHR is busy).
+  // was accepted, or every L2 MSHR is busy). A request waits in the L2 while an earlier miss
+  // of its set is in flight (the inclusive cache's one MSHR per set, TIMING.md §11).
   bool accept(const MemRequest& request, Cycle now);
   // Responses for `sm` due at or before `now`, in time order.
   bool pop_response(unsigned sm, Cycle now, MemResponse& out);
@@ -56,6 +57,7 @@ class MemorySystem {
   CacheTags l2_;
   std::vector<Cycle> port_free_;     // per transaction slot
   std::vector<Cycle> l2_mshr_free_;  // per L2 MSHR: when it is released
+  std::vector<Cycle> set_free_;      // per L2 set: when its miss in flight completes
   Cycle last_accept_ = ~Cycle{0};
   std::vector<std::priority_queue<MemResponse, std::vector<MemResponse>, std::greater<>>> inbox_;
   MemoryStats& stats_;

@@ -22,9 +22,11 @@ struct CacheParams {
 // Warp scheduler fetch, I-cache, instruction buffer (TIMING.md §3–§4).
 struct FrontEndParams {
   CacheParams icache{};
-  uint32_t fetch_bytes = 8;                   // one fetch packet (NUM_FETCH instructions)
-  uint32_t ibuffer_packets = 2;               // per-warp FIFO of packets (+ the slowdown register)
-  uint32_t icache_fill_cycles = 2;            // L2 response -> line usable by a lookup
+  uint32_t fetch_bytes = 8;      // one fetch packet (NUM_FETCH instructions)
+  uint32_t ibuffer_packets = 2;  // per-warp FIFO of packets (+ the slowdown register)
+  // L2 response -> a lookup (made at the fetch response) hits: the response FIFO (1), the
+  // tag write at that edge, and the stage-0 read two cycles before the response.
+  uint32_t icache_fill_cycles = 4;
   uint32_t scalar_branch_resolve_cycles = 2;  // ISSUE -> redirect/unblock (branch, jal, jalr)
   uint32_t simt_resolve_cycles = 3;           // ISSUE -> vbranch/join resolution (SIMT stack)
   uint32_t barrier_release_cycles = 2;        // last arrival ISSUE -> waiting warps unblocked

@@ -62,6 +62,7 @@ class Sm {
     functional::WorkGroup* group = nullptr;
     unsigned index = 0;  // warp index in its work-group
     Cycle fetch_from = 0;
+    Cycle flushed_at = ~Cycle{0};  // last rewind or redirect: the fetch slot of that cycle is lost
     uint32_t fetch_pc = 0;
     uint32_t epoch = 0;  // bumped on redirect and replay: older fetches are dropped
     std::deque<Packet> ibuffer;
@@ -102,7 +103,8 @@ class Sm {
   void fetch_responses(Cycle now);
   void fetch_select(Cycle now);
   void load_slowdown(Cycle now);
-  void redirect(Warp& w, uint32_t pc);
+  void redirect(Warp& w, uint32_t pc, Cycle now);
+  void flush_fetch(Warp& w, uint32_t pc, Cycle now);
   void resolve_control(Cycle now);
   // Issue (sm_issue.cpp).
   void select_into_collector(Cycle now);

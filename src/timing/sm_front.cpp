@@ -4,11 +4,22 @@
 
 namespace ventus::timing {
 
-void Sm::redirect(Warp& w, uint32_t pc) {
+// warp_scheduler.v: a rewind (pc_src 3) or a taken branch (pc_src 1) sets the warp's pc at
+// the edge; the warp fetches again from the next cycle, and its requests already past
+// stage 0 are dropped at the response. By the RTL source the rewound warp would also hold
+// this cycle's fetch slot (its request is killed at stage 0); the measured counts say other
+// warps fetch in it (holding it puts vecadd-8w4t 40 % over), so only a branch holds it.
+void Sm::flush_fetch(Warp& w, uint32_t pc, Cycle now) {
+  w.fetch_pc = pc;
+  w.fetch_from = now + 1;
+  ++w.epoch;
+}
+
+void Sm::redirect(Warp& w, uint32_t pc, Cycle now) {
   w.ibuffer.clear();
   w.slow = Packet{};
-  w.fetch_pc = pc;
-  ++w.epoch;  // fetches in flight are for the old path
+  flush_fetch(w, pc, now);
+  w.flushed_at = now;  // pc_req_valid is low for the branch's warp: nobody fetches
 }
 
 void Sm::resolve_control(Cycle now) {
@@ -24,7 +35,7 @@ void Sm::resolve_control(Cycle now) {
     w.control_pending = false;
     if (r.redirect) {
       ++stats_.redirects;
-      redirect(w, r.next_pc);
+      redirect(w, r.next_pc, now);
     }
   }
 }
@@ -37,12 +48,15 @@ void Sm::fetch_responses(Cycle now) {
     const Fetch f = fetches_.front();
     fetches_.pop_front();
     Warp& w = warps_[f.slot];
-    // A request of a warp rewound or redirected since is dropped without a lookup: calibrated
-    // on the RTL counts (letting it request its line over-predicts the prefetch, see
-    // docs/timing.md).
-    if (!w.active || f.epoch != w.epoch) continue;
+    // A request of a warp flushed after its stage 0 still looked the I-cache up in stage 1
+    // (instruction_cache.v: cacheMiss_st1 ignores the flush), so its miss requests the line:
+    // the speculative sequential fetch prefetches. Its response is dropped.
+    const bool stale = !w.active || f.epoch != w.epoch;
     const bool hit = icache_.lookup(f.pc, now);
-    if (hit && w.ibuffer.size() < params_.front.ibuffer_packets) {
+    if (stale) continue;
+    const bool room = w.ibuffer.size() < params_.front.ibuffer_packets;
+    ++(hit ? (room ? stats_.fetch_hits : stats_.fetch_full) : stats_.fetch_misses);
+    if (hit && room) {
       const uint32_t base = f.pc & ~(packet - 1);
       const uint32_t slots = packet / 4;
       const uint32_t all = slots >= 32 ? ~0u : (1u << slots) - 1;
@@ -50,9 +64,7 @@ void Sm::fetch_responses(Cycle now) {
       continue;
     }
     ++stats_.fetch_replays;
-    w.fetch_pc = f.pc;
-    w.fetch_from = now + 1;  // the rewound pc is selectable from the next edge
-    ++w.epoch;
+    flush_fetch(w, f.pc, now);
   }
 }
 
@@ -62,7 +74,9 @@ void Sm::fetch_select(Cycle now) {
   const uint32_t packet = params_.front.fetch_bytes;
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
     Warp& w = warps_[slot];
-    if (!w.active || now < w.fetch_from || w.ibuffer.size() >= params_.front.ibuffer_packets) {
+    if (!w.active || w.ibuffer.size() >= params_.front.ibuffer_packets) continue;
+    if (now < w.fetch_from) {
+      if (w.flushed_at == now) return;  // the flushed warp holds the slot
       continue;
     }
     ++stats_.fetch_requests;

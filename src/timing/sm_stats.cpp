@@ -12,6 +12,12 @@ void SmCounters::register_in(sim::StatScope s) {
   s.add("fetch.requests", core.fetch_requests, "requests", "I-cache lookups by the warp scheduler");
   s.add("fetch.replays", core.fetch_replays, "requests",
         "fetch responses that rewound their warp (I-cache miss or full buffer)");
+  s.add("fetch.hit_responses", core.fetch_hits, "requests",
+        "fetch responses that hit and entered the instruction buffer");
+  s.add("fetch.miss_responses", core.fetch_misses, "requests",
+        "fetch responses that missed the I-cache (the warp replays)");
+  s.add("fetch.full_responses", core.fetch_full, "requests",
+        "fetch responses that hit but found the instruction buffer full (the warp replays)");
   s.add("fetch.redirects", core.redirects, "events",
         "taken branches, jumps and SIMT path switches that refetched");
   s.add("issue.bank_conflicts", core.bank_conflicts, "reads",
