@@ -132,6 +132,7 @@ inline const std::vector<Declared>& declared_parameters() {
       {"memory.axi.response_cycles", "cycles"},
       {"memory.axi.read_gap_cycles", "cycles"},
       {"memory.axi.write_gap_cycles", "cycles"},
+      {"memory.axi.beat_bytes", "bytes"},
       {"memory.axi.transactions_in_flight", ""},
       {"memory.axi.write_reread", ""},
       {"gpu.kernel.first_dispatch_cycles", "cycles"},

@@ -47,7 +47,7 @@ std::optional<OperandReg> operand_reg(OperandKind kind, const Insn& insn, const 
 }
 
 void add_source(TimingRecord& r, RegRef reg) {
-  if (reg.file == RegFile::Scalar && reg.index == 0) return;  // x0 is never a dependence
+  // x0 is read from its bank like any register (the collector reads by operand kind).
   for (unsigned k = 0; k < r.source_count; ++k) {
     if (r.sources[k] == reg) return;
   }

@@ -36,7 +36,8 @@ struct TimingRecord {
   uint32_t pc = 0;
   uint32_t word = 0;
   uint32_t next_pc = 0;
-  // Registers read and written, effective after regext; x0 is never listed.
+  // Registers read and written, effective after regext. x0 is listed as a source (the
+  // collector reads its bank) but never as the destination.
   std::array<RegRef, kMaxRecordSources> sources{};
   uint8_t source_count = 0;
   RegRef destination{};

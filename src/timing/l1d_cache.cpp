@@ -14,6 +14,7 @@ void L1DCache::send(MemKind kind, uint32_t line, uint32_t tag, Cycle at) {
   request.client = MemClient::DCache;
   request.address = line * line_bytes_;
   request.tag = tag;
+  if (kind == MemKind::PutFull) ++writebacks_in_flight_;
   requests_.emplace_back(at, request);
 }
 
@@ -74,6 +75,10 @@ bool L1DCache::request(uint32_t address, bool is_store, uint32_t token, Cycle no
 
 void L1DCache::on_response(const MemResponse& response, Cycle now) {
   const uint32_t line = response.request.address / line_bytes_;
+  if (response.request.kind == MemKind::PutFull) {
+    --writebacks_in_flight_;
+    return;
+  }
   if (response.request.kind != MemKind::Get) {
     std::erase_if(wshr_, [&](const Write& w) { return w.tag == response.request.tag; });
     return;

@@ -33,7 +33,12 @@ class L1DCache {
   // Kernel end: every dirty line is written back (PutFull) and the cache invalidated.
   // Returns the number of write-backs queued.
   size_t flush(Cycle now);
-  bool idle() const { return mshr_.empty() && wshr_.empty() && requests_.empty() && core_.empty(); }
+  // Nothing in flight, written-back lines acknowledged by the L2 included (the kernel-end
+  // flush waits for them before its hint, TIMING.md §2).
+  bool idle() const {
+    return mshr_.empty() && wshr_.empty() && requests_.empty() && core_.empty() &&
+           writebacks_in_flight_ == 0;
+  }
 
  private:
   struct Miss {
@@ -56,6 +61,7 @@ class L1DCache {
   uint32_t line_bytes_;
   std::vector<Miss> mshr_;
   std::vector<Write> wshr_;
+  unsigned writebacks_in_flight_ = 0;  // PutFull of dirty lines not yet acknowledged
   uint32_t next_write_tag_ = 1;
   std::deque<std::pair<Cycle, MemRequest>> requests_;  // ready time, request
   std::vector<Timed> core_;                            // responses to the LSU

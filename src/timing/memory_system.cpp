@@ -24,11 +24,18 @@ Cycle MemorySystem::reserve_port(Cycle earliest, uint32_t occupancy) {
   return start;
 }
 
+// Beats of one L2 line on the data bus beyond the first (0 on the test bench's 8-byte lines):
+// they lengthen a transaction's port occupancy and its last data.
+uint32_t MemorySystem::extra_beats() const {
+  const uint32_t beat = std::max(1u, params_.beat_bytes);
+  return (params_.l2.line_bytes + beat - 1) / beat - 1;
+}
+
 // AR at `request_at` or later; returns when the data is back at the SM.
 Cycle MemorySystem::read_line(Cycle request_at) {
-  const Cycle ar = reserve_port(request_at, params_.read_gap_cycles);
+  const Cycle ar = reserve_port(request_at, params_.read_gap_cycles + extra_beats());
   ++stats_.port_reads;
-  return ar + params_.read_latency_cycles + params_.response_cycles;
+  return ar + params_.read_latency_cycles + extra_beats() + params_.response_cycles;
 }
 
 bool MemorySystem::accept(const MemRequest& request, Cycle now) {
@@ -52,11 +59,12 @@ bool MemorySystem::accept(const MemRequest& request, Cycle now) {
   } else {
     // Write-through: AW/W/B, then (RTL L2) the line is read again before the ack.
     ++stats_.l2_misses;
-    const Cycle aw = reserve_port(to_port, params_.write_gap_cycles);
+    const uint32_t write_cycles = params_.write_gap_cycles + extra_beats();
+    const Cycle aw = reserve_port(to_port, write_cycles);
     ++stats_.port_writes;
-    response.at = aw + params_.write_latency_cycles + params_.response_cycles;
+    response.at = aw + params_.write_latency_cycles + extra_beats() + params_.response_cycles;
     if (params_.write_reread) {
-      response.at = read_line(aw + params_.write_gap_cycles);
+      response.at = read_line(aw + write_cycles);
       l2_.fill(l2_.line_of(request.address));
     }
   }

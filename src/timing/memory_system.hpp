@@ -52,6 +52,7 @@ class MemorySystem {
  private:
   Cycle reserve_port(Cycle earliest, uint32_t occupancy);
   Cycle read_line(Cycle request_at);
+  uint32_t extra_beats() const;
 
   const MemoryParams& params_;
   CacheTags l2_;

@@ -112,6 +112,8 @@ void MemoryParams::declare(sim::ParamScope s) {
           "a read occupies the memory port this long");
   axi.add("write_gap_cycles", write_gap_cycles, kCycles, "cycles",
           "a write occupies the memory port this long");
+  axi.add("beat_bytes", beat_bytes, sim::UIntRange{1, 1024, true}, "bytes",
+          "memory data bus width: a transfer of an L2 line takes line / beat beats");
   axi.add("transactions_in_flight", transactions_in_flight, kSmallCount, "",
           "memory transactions overlapping on the port");
   axi.add("write_reread", write_reread, "",

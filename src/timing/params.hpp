@@ -87,6 +87,7 @@ struct MemoryParams {
   uint32_t read_gap_cycles = 6;         // a read occupies the port
   uint32_t write_gap_cycles = 5;        // a write occupies the port
   uint32_t transactions_in_flight = 1;  // the AXI adapter's outstanding transactions
+  uint32_t beat_bytes = 8;              // data bus width: a line takes line/beat beats
   bool write_reread = true;             // the L2 re-reads a line after writing it through
   void declare(sim::ParamScope scope);
 };
