@@ -20,6 +20,29 @@ struct BenchArgs {
   SimCliOptions sim;
 };
 
+// One row per kernel (with its cycles and IPC on the cycle model); on the cycle model the
+// total line, whose cycles are returned.
+std::optional<uint64_t> print_results(const runner::SpeedBenchOptions& options,
+                                      const std::vector<runner::SpeedBenchResult>& results) {
+  fmt::print("{} work-groups x {} warps x {} threads, {} loop trips per warp{}\n",
+             options.work_groups, options.warps, options.threads, options.iterations,
+             options.timing ? ", cycle model" : "");
+  uint64_t cycles = 0, instructions = 0;
+  for (const runner::SpeedBenchResult& r : results) {
+    fmt::print(
+        "{:<10} {:>12} warp-instr {:>14} thread-instr {:8.3f} s {:8.2f} M warp-instr/s "
+        "{:9.2f} M thread-instr/s{}\n",
+        r.name, r.stats.warp_instructions, r.stats.thread_instructions, r.seconds,
+        r.warp_instructions_per_second() / 1e6, r.thread_instructions_per_second() / 1e6,
+        r.cycles ? "  " + cycles_text(*r.cycles, r.stats.warp_instructions) : "");
+    cycles += r.cycles.value_or(0);
+    instructions += r.stats.warp_instructions;
+  }
+  if (!options.timing) return std::nullopt;
+  print_total_cycles(cycles, instructions);
+  return cycles;
+}
+
 int run_bench(BenchArgs& args) {
   auto config = load_config(args.sim);
   if (!config) {
@@ -35,25 +58,7 @@ int run_bench(BenchArgs& args) {
     fmt::print(stderr, "ventus bench: {}\n", results.error().message);
     return 1;
   }
-  fmt::print("{} work-groups x {} warps x {} threads, {} loop trips per warp{}\n",
-             options.work_groups, options.warps, options.threads, options.iterations,
-             options.timing ? ", cycle model" : "");
-  uint64_t cycles = 0, instructions = 0;
-  for (const runner::SpeedBenchResult& r : *results) {
-    fmt::print(
-        "{:<10} {:>12} warp-instr {:>14} thread-instr {:8.3f} s {:8.2f} M warp-instr/s "
-        "{:9.2f} M thread-instr/s{}\n",
-        r.name, r.stats.warp_instructions, r.stats.thread_instructions, r.seconds,
-        r.warp_instructions_per_second() / 1e6, r.thread_instructions_per_second() / 1e6,
-        r.cycles ? "  " + cycles_text(*r.cycles, r.stats.warp_instructions) : "");
-    cycles += r.cycles.value_or(0);
-    instructions += r.stats.warp_instructions;
-  }
-  std::optional<uint64_t> total_cycles;
-  if (options.timing) {
-    total_cycles = cycles;
-    print_total_cycles(cycles, instructions);
-  }
+  const std::optional<uint64_t> total_cycles = print_results(options, *results);
   std::vector<std::string> stats;
   for (const runner::SpeedBenchResult& r : *results) {
     if (args.sim.stats) print_launch_stats(r.name, r.stats_text);
