@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "runner/program_runner.hpp"
 #include "timing/params.hpp"
@@ -30,7 +31,7 @@ TimingParams test_params() {
   p.units.mul_cycles = 7;
   p.units.sfu_lane_groups = 4;
   p.units.sfu_overhead_cycles = 2;
-  p.units.sfu_div_cycles_per_group = 16;
+  p.units.sfu_div_cycles_per_group = 24;
   p.front.scalar_branch_resolve_cycles = 2;
   p.memory.transactions_in_flight = 1;
   p.memory.write_gap_cycles = 5;
@@ -163,27 +164,36 @@ TEST(SmOperandCollector, ScalarAndVectorBanksAreSeparate) {
   EXPECT_EQ(conflicts(p, vector_pair, trips) - conflicts(p, mixed_pair, trips), trips);
 }
 
-// TIMING.md §7/§13: one scalar write per cycle, sALU before MUL. The add enters the collector
-// one cycle after the multiply's ISSUE and issues operand_cycles + 2 after it, so with a
-// multiply latency of operand_cycles + 2 + alu_cycles both results reach the scalar port in
-// the same cycle and the multiply's waits one: its reader issues a cycle later. A vector add
-// in the same place writes the vector port and costs the multiply nothing.
+// TIMING.md §7/§13: one scalar write per cycle, sALU before MUL. The multiply's reader waits
+// for the multiply's writeback; the add behind the multiply finishes a few cycles after it. At
+// the one multiply latency where both results reach the scalar port in the same cycle (with
+// the present front end operand_cycles + 2 + alu_cycles: the add enters the collector a cycle
+// after the multiply's ISSUE), the multiply's write waits a cycle and so does its reader. A
+// vector add in the same place writes the vector port and never delays the multiply. The
+// latency is searched rather than computed so the test survives front-end recalibration.
+const std::string kMulThenAdd =
+    "        mul x5, x6, x7\n        add x8, x13, x10\n"
+    "        add x11, x5, x14\n        xor x15, x12, x18";
+const std::string kMulThenVectorAdd =
+    "        mul x5, x6, x7\n        vadd.vv v8, v13, v10\n"
+    "        add x11, x5, x14\n        xor x15, x12, x18";
+
 TEST(SmWriteback, AMultiplyResultWaitsBehindAnAluResultOfTheSameCycle) {
   TimingParams p = test_params();
-  p.units.mul_cycles = p.issue.operand_cycles + 2 + p.units.alu_cycles;
-  const std::string scalar =
-      "        mul x5, x6, x7\n        add x8, x13, x10\n"
-      "        add x11, x5, x14\n        xor x15, x12, x18";
-  const std::string vector =
-      "        mul x5, x6, x7\n        vadd.vv v8, v13, v10\n"
-      "        add x11, x5, x14\n        xor x15, x12, x18";
-  EXPECT_EQ(extra_trips(p, scalar) - extra_trips(p, vector), int64_t{kExtraTrips});
-  // One cycle more of multiply latency makes the results miss each other: the writeback the
-  // multiply lost to the add is the one it now gets anyway.
-  TimingParams later = p;
-  later.units.mul_cycles = p.units.mul_cycles + 1;
-  EXPECT_EQ(extra_trips(later, scalar), extra_trips(p, scalar));
-  EXPECT_EQ(extra_trips(later, vector) - extra_trips(p, vector), int64_t{kExtraTrips});
+  std::vector<uint32_t> colliding;
+  for (uint32_t mul = 2; mul <= 14; ++mul) {
+    p.units.mul_cycles = mul;
+    const int64_t lost = extra_trips(p, kMulThenAdd) - extra_trips(p, kMulThenVectorAdd);
+    EXPECT_TRUE(lost == 0 || lost == int64_t{kExtraTrips}) << "mul_cycles " << mul << ": " << lost;
+    if (lost == int64_t{kExtraTrips}) colliding.push_back(mul);
+  }
+  ASSERT_EQ(colliding.size(), 1u) << "exactly one latency makes the results meet";
+  // There the writeback the multiply lost to the add is the one a latency one cycle longer
+  // gets without a collision.
+  p.units.mul_cycles = colliding[0];
+  const int64_t at_collision = extra_trips(p, kMulThenAdd);
+  p.units.mul_cycles = colliding[0] + 1;
+  EXPECT_EQ(extra_trips(p, kMulThenAdd), at_collision);
 }
 
 // TIMING.md §7: the SFU is not pipelined and takes its lanes in sfu_lane_groups groups of
