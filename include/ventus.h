@@ -93,7 +93,8 @@ int vt_ready_wait(vt_device_h hdevice, uint64_t timeout);
 int vt_upload_kernel_bytes(vt_device_h device, const void* content, uint64_t size, int taskID);
 int vt_upload_kernel_file(vt_device_h device, const char* filename, int taskID);
 
-/* Writes the statistics of the last launch (work-groups, warps, instructions, time). */
+/* Writes the statistics of the last launch (work-groups, warps, instructions, time; on the
+ * cycle model also its cycles and IPC). */
 int vt_dump_perf(vt_device_h device, FILE* stream);
 
 /* Extension: the message of the last failed call on this device ("" if none). Never NULL. */
@@ -104,6 +105,13 @@ const char* vt_last_error(vt_device_h device);
  * invalid handle). The
  * string stays valid until the next launch on the device. Never NULL. */
 const char* vt_last_launch_stats_json(vt_device_h device);
+
+/* Extension: the cycles of the last launch that ran to its end on this device, as the RTL
+ * test bench counts them (docs/timing.md), into *cycles. The device runs launches on the
+ * cycle-level model when its configuration sets run.timing = true (a VENTUS_CONFIG file with
+ * `[run]` `timing = true`); otherwise, and before the first launch, *cycles is 0. Returns -1
+ * for an invalid handle or a NULL cycles. */
+int vt_last_launch_cycles(vt_device_h device, uint64_t* cycles);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "functional/launch.hpp"
 #include "memory/device_memory.hpp"
 #include "sim/stats.hpp"
+#include "timing/gpu_model.hpp"
+#include "timing/params.hpp"
 
 namespace ventus::runner {
 
@@ -31,6 +34,11 @@ struct ProgramOutcome {
   // Every registered statistic of the launch (docs/stats.md).
   std::unique_ptr<sim::StatRegistry> registry = std::make_unique<sim::StatRegistry>();
   std::unique_ptr<functional::FunctionalStats> stats;
+  // run_program_timed: the cycle model (its `timing.*` counters are in `registry`) and the
+  // launch's cycles.
+  std::unique_ptr<timing::TimingParams> timing_params;
+  std::unique_ptr<timing::GpuModel> gpu;
+  std::optional<timing::TimingResult> timing;
 };
 
 // Assembles `source` on its own (no crt0, .text at `base`); an Error carries the formatted
@@ -48,5 +56,13 @@ ProgramOutcome run_program(const elf::ElfImage& image, functional::LaunchConfig 
                            const std::vector<BufferSpec>& buffers, uint32_t lds_bytes = 0x1000,
                            functional::ExecObserver* observer = nullptr,
                            const functional::MachineShape* machine = nullptr);
+
+// run_program (default mode, no observer) on the cycle model with `params`, as a run's first
+// kernel (TIMING.md §2); ProgramOutcome::timing holds the launch's cycles.
+ProgramOutcome run_program_timed(const elf::ElfImage& image, functional::LaunchConfig config,
+                                 const functional::EngineOptions& options,
+                                 const std::vector<BufferSpec>& buffers,
+                                 const timing::TimingParams& params, uint32_t lds_bytes = 0x1000,
+                                 const functional::MachineShape* machine = nullptr);
 
 }  // namespace ventus::runner

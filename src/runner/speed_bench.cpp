@@ -118,16 +118,23 @@ Result<SpeedBenchResult> run_one(const std::string& name, std::string_view body,
   functional::EngineOptions engine;
   functional::MachineShape machine = options.machine;
   machine.warp_slots_per_sm = std::max(machine.warp_slots_per_sm, options.warps);
-  const ProgramOutcome out = run_program(image.value(), config, engine,
-                                         {{kBufferBase, bytes, "data"}}, 0x1000, nullptr, &machine);
+  const std::vector<BufferSpec> buffers = {{kBufferBase, bytes, "data"}};
+  const ProgramOutcome out =
+      options.timing
+          ? run_program_timed(image.value(), config, engine, buffers, *options.timing, 0x1000,
+                              &machine)
+          : run_program(image.value(), config, engine, buffers, 0x1000, nullptr, &machine);
   if (out.result.fault) return Error{out.result.fault->message()};
+  std::optional<uint64_t> cycles;
+  if (out.timing) cycles = out.timing->cycles;
   nlohmann::json json;
   json["kernel"] = name;
   json["config"] = nlohmann::json::parse(options.config_json);
+  if (cycles) json["cycles"] = *cycles;
   json["stats"] = out.registry->values_json();
   json["stat_info"] = out.registry->describe_json();
-  return SpeedBenchResult{name, out.result.stats, out.registry->format_text(), json.dump(),
-                          out.seconds};
+  return SpeedBenchResult{name,        out.result.stats, out.registry->format_text(),
+                          json.dump(), out.seconds,      cycles};
 }
 
 }  // namespace

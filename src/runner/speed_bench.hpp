@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "functional/engine.hpp"
 #include "functional/functional_stats.hpp"
 #include "functional/machine_shape.hpp"
+#include "timing/params.hpp"
 
 namespace ventus::runner {
 
@@ -19,14 +21,17 @@ struct SpeedBenchOptions {
   uint32_t threads = 32;
   functional::MachineShape machine;  // SMs and slots (warp slots widened to fit `warps`)
   std::string config_json = "{}";    // the effective configuration, copied into stats_json
+  // Set: every kernel runs on the cycle model with these parameters (`ventus bench --timing`).
+  std::optional<timing::TimingParams> timing;
 };
 
 struct SpeedBenchResult {
   std::string name;
   functional::LaunchStats stats;
   std::string stats_text;  // every registered statistic (docs/stats.md)
-  std::string stats_json;  // {"kernel", "stats", "stat_info"}
+  std::string stats_json;  // {"kernel", "config", ["cycles",] "stats", "stat_info"}
   double seconds = 0;
+  std::optional<uint64_t> cycles;  // on the cycle model: the launch's count (TIMING.md §2)
   double warp_instructions_per_second() const;
   double thread_instructions_per_second() const;
 };

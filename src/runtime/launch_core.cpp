@@ -77,12 +77,13 @@ void default_print(std::string_view line) {
   std::fputc('\n', stdout);
 }
 
-// One launch's statistics document (docs/stats.md).
-std::string stats_json(const Device::State& state, const std::string& kernel) {
+// One launch's statistics document (docs/stats.md); `cycles` when it ran on the cycle model.
+std::string stats_json(const Device::State& state, const std::string& kernel,
+                       std::optional<uint64_t> cycles) {
   nlohmann::json out;
   out["kernel"] = kernel;
   out["config"] = nlohmann::json::parse(state.config.values_json());
-  if (state.gpu && !state.history.empty()) out["cycles"] = state.history.back().cycles;
+  if (cycles) out["cycles"] = *cycles;
   out["stats"] = state.stat_registry.values_json();
   out["stat_info"] = state.stat_registry.describe_json();
   return out.dump();
@@ -181,7 +182,8 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
                                     log.observer(), hooks);
   }
   LaunchStats stats;
-  if (state.gpu && log.observer() == nullptr) stats.cycles = timed.cycles;
+  const bool timed_run = state.gpu && log.observer() == nullptr;
+  if (timed_run) stats.cycles = timed.cycles;
   stats.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   stats.work_groups = result.stats.work_groups;
@@ -192,7 +194,8 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   stats.memcheck = functional::format_memcheck_report(
       result.memcheck, plan.config.kernel_name,
       [&state](uint32_t pc) { return state.memory.store().read32(pc); });
-  stats.stats_json = stats_json(state, plan.config.kernel_name);
+  stats.stats_json = stats_json(state, plan.config.kernel_name,
+                                timed_run ? std::optional<uint64_t>(timed.cycles) : std::nullopt);
   state.last_stats_json = stats.stats_json;
   state.last_stats_text = stats.stats_text;
   if (result.fault) return Error{result.fault->message()};

@@ -286,10 +286,15 @@ std::string RunReport::summary() const {
                           : 0;
   return fmt::format(
       "{}: {} work-group{}, {} warp{}, {} warp-instructions, {} thread-instructions, {:.3f} s, "
-      "{:.2f} M warp-instr/s",
+      "{:.2f} M warp-instr/s{}",
       kernel, stats.work_groups, stats.work_groups == 1 ? "" : "s", stats.warps,
       stats.warps == 1 ? "" : "s", stats.warp_instructions, stats.thread_instructions,
-      stats.wall_seconds, rate / 1e6);
+      stats.wall_seconds, rate / 1e6,
+      timing ? fmt::format(", {} cycles, IPC {:.3f}", stats.cycles,
+                           stats.cycles == 0 ? 0.0
+                                             : static_cast<double>(stats.warp_instructions) /
+                                                   static_cast<double>(stats.cycles))
+             : "");
 }
 
 Result<RunReport> run_kernel_command(const RunOptions& o,
@@ -297,6 +302,9 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   auto config = make_config(o);
   if (!config) return config.error();
   if (auto valid = config->validate(); !valid) return valid.error();
+  if (config->simulation.timing && !o.log_path.empty()) {
+    return Error{"--log and run.timing exclude each other: the cycle model writes no commit log"};
+  }
   NDRange range;
   auto global = parse_dims(o.global, "global", &range.work_dim);
   if (!global) return global.error();
@@ -331,6 +339,7 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   auto stats = event->wait();
   RunReport report;
   report.kernel = o.kernel;
+  report.timing = config->simulation.timing;
   if (!stats) {  // the statistics of the faulting launch are still there
     report.fault = stats.error().message;
     report.stats.stats_text = (*device)->state().last_stats_text;

@@ -27,9 +27,10 @@ struct RunOptions {
 struct RunReport {
   std::string kernel;
   LaunchStats stats;
-  std::string fault;  // the guest fault that stopped the kernel (outputs not written), or ""
+  std::string fault;    // the guest fault that stopped the kernel (outputs not written), or ""
+  bool timing = false;  // run.timing: the launch ran on the cycle model (stats.cycles)
   // "vecadd: 4 work-groups, 8 warps, 1234 warp-instructions, 5678 thread-instructions,
-  //  0.002 s, 0.62 M warp-instr/s"
+  //  0.002 s, 0.62 M warp-instr/s" and in timing mode ", 4321 cycles, IPC 0.286"
   std::string summary() const;
 };
 

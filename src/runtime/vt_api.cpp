@@ -287,7 +287,13 @@ int vt_dump_perf(vt_device_h device, FILE* stream) {
       static_cast<unsigned long long>(s.work_groups), static_cast<unsigned long long>(s.warps),
       static_cast<unsigned long long>(s.warp_instructions),
       static_cast<unsigned long long>(s.thread_instructions), s.wall_seconds);
-  return n < 0 ? -1 : 0;
+  if (n < 0) return -1;
+  if (s.cycles == 0) return 0;  // not run on the cycle model
+  const double ipc = static_cast<double>(s.warp_instructions) / static_cast<double>(s.cycles);
+  return std::fprintf(stream, "cycles %llu, IPC %.3f\n", static_cast<unsigned long long>(s.cycles),
+                      ipc) < 0
+             ? -1
+             : 0;
 }
 
 const char* vt_last_error(vt_device_h device) {
@@ -299,6 +305,14 @@ const char* vt_last_launch_stats_json(vt_device_h device) {
   VtDevice* d = from_handle(device);
   if (d == nullptr) return "";
   return d->device->state().last_stats_json.c_str();
+}
+
+int vt_last_launch_cycles(vt_device_h device, uint64_t* cycles) {
+  VtDevice* d = from_handle(device);
+  if (d == nullptr) return -1;
+  if (cycles == nullptr) return fail(d, "vt_last_launch_cycles: cycles is NULL");
+  *cycles = d->last_stats.cycles;
+  return 0;
 }
 
 }  // extern "C"

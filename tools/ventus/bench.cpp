@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -19,6 +20,29 @@ struct BenchArgs {
   SimCliOptions sim;
 };
 
+// One row per kernel (with its cycles and IPC on the cycle model); on the cycle model the
+// total line, whose cycles are returned.
+std::optional<uint64_t> print_results(const runner::SpeedBenchOptions& options,
+                                      const std::vector<runner::SpeedBenchResult>& results) {
+  fmt::print("{} work-groups x {} warps x {} threads, {} loop trips per warp{}\n",
+             options.work_groups, options.warps, options.threads, options.iterations,
+             options.timing ? ", cycle model" : "");
+  uint64_t cycles = 0, instructions = 0;
+  for (const runner::SpeedBenchResult& r : results) {
+    fmt::print(
+        "{:<10} {:>12} warp-instr {:>14} thread-instr {:8.3f} s {:8.2f} M warp-instr/s "
+        "{:9.2f} M thread-instr/s{}\n",
+        r.name, r.stats.warp_instructions, r.stats.thread_instructions, r.seconds,
+        r.warp_instructions_per_second() / 1e6, r.thread_instructions_per_second() / 1e6,
+        r.cycles ? "  " + cycles_text(*r.cycles, r.stats.warp_instructions) : "");
+    cycles += r.cycles.value_or(0);
+    instructions += r.stats.warp_instructions;
+  }
+  if (!options.timing) return std::nullopt;
+  print_total_cycles(cycles, instructions);
+  return cycles;
+}
+
 int run_bench(BenchArgs& args) {
   auto config = load_config(args.sim);
   if (!config) {
@@ -27,27 +51,20 @@ int run_bench(BenchArgs& args) {
   }
   args.bench.machine = config->machine;  // lanes and warps come from --threads/--warps
   args.bench.config_json = config->values_json();
+  if (config->simulation.timing) args.bench.timing = config->machine.timing;
   const runner::SpeedBenchOptions& options = args.bench;
   const auto results = runner::run_speed_benchmarks(options);
   if (!results) {
     fmt::print(stderr, "ventus bench: {}\n", results.error().message);
     return 1;
   }
-  fmt::print("{} work-groups x {} warps x {} threads, {} loop trips per warp\n",
-             options.work_groups, options.warps, options.threads, options.iterations);
-  for (const runner::SpeedBenchResult& r : *results) {
-    fmt::print(
-        "{:<10} {:>12} warp-instr {:>14} thread-instr {:8.3f} s {:8.2f} M warp-instr/s "
-        "{:9.2f} M thread-instr/s\n",
-        r.name, r.stats.warp_instructions, r.stats.thread_instructions, r.seconds,
-        r.warp_instructions_per_second() / 1e6, r.thread_instructions_per_second() / 1e6);
-  }
+  const std::optional<uint64_t> total_cycles = print_results(options, *results);
   std::vector<std::string> stats;
   for (const runner::SpeedBenchResult& r : *results) {
     if (args.sim.stats) print_launch_stats(r.name, r.stats_text);
     stats.push_back(r.stats_json);
   }
-  if (auto written = write_stats_json(args.sim, stats); !written) {
+  if (auto written = write_stats_json(args.sim, stats, total_cycles); !written) {
     fmt::print(stderr, "ventus bench: {}\n", written.error().message);
     return 2;
   }
@@ -59,7 +76,8 @@ int run_bench(BenchArgs& args) {
 void register_bench(CLI::App& app, int& exit_status) {
   auto args = std::make_shared<BenchArgs>();
   runner::SpeedBenchOptions* options = &args->bench;
-  CLI::App* cmd = app.add_subcommand("bench", "Measure functional-simulation speed");
+  CLI::App* cmd = app.add_subcommand(
+      "bench", "Measure simulation speed (functional, or the cycle model with --timing)");
   cmd->add_option("--iterations", options->iterations, "loop trips per warp")
       ->capture_default_str();
   cmd->add_option("--work-groups", options->work_groups, "work-groups")->capture_default_str();

@@ -21,7 +21,7 @@ struct CaseArgs {
   std::string dump_dir;
   std::optional<uint64_t> max_instructions;
   SimCliOptions sim;
-  std::string memcheck;  // overrides run.memcheck
+  std::string memcheck;               // overrides run.memcheck
   std::vector<std::string> launches;  // --launches A,B,C
 };
 
@@ -83,7 +83,10 @@ int run_case_command(const CaseArgs& args) {
   std::optional<uint64_t> total_cycles;
   if (config->simulation.timing) {
     total_cycles = report->total_cycles();
-    fmt::print("total: {} cycles\n", *total_cycles);
+    uint64_t instructions = 0;
+    for (const runner::LaunchReport& launch : report->launches)
+      instructions += launch.stats.warp_instructions;
+    print_total_cycles(*total_cycles, instructions);
   }
   if (auto written = write_stats_json(args.sim, stats, total_cycles); !written) {
     fmt::print(stderr, "ventus case: {}\n", written.error().message);

@@ -78,11 +78,29 @@ std::string speed(const LaunchStats& stats) {
                      static_cast<double>(stats.warp_instructions) / stats.wall_seconds / 1e6);
 }
 
-// Every launch's statistics of the demo: JSON objects and (kernel, --stats table).
+// Every launch's statistics of the demo: JSON objects and (kernel, --stats table); in timing
+// mode the run's cycles and warp-instructions.
 struct DemoStats {
   std::vector<std::string> json;
   std::vector<std::pair<std::string, std::string>> tables;
+  uint64_t cycles = 0, warp_instructions = 0;
 };
+
+// Timing mode: the kernel's cycles and IPC after its row, then one line per launch.
+void print_launch_cycles(const std::vector<LaunchStats>& launches, DemoStats& stats) {
+  uint64_t cycles = 0, instructions = 0;
+  for (const LaunchStats& launch : launches) {
+    cycles += launch.cycles;
+    instructions += launch.warp_instructions;
+  }
+  fmt::print("  {}\n", cycles_text(cycles, instructions));
+  for (size_t i = 0; i < launches.size(); ++i) {
+    fmt::print("  launch {}: {}\n", i + 1,
+               cycles_text(launches[i].cycles, launches[i].warp_instructions));
+  }
+  stats.cycles += cycles;
+  stats.warp_instructions += instructions;
+}
 
 // Runs one demo kernel on a fresh device (every program is loaded at the ELF's link
 // address) and prints its row; false when it failed.
@@ -98,8 +116,13 @@ bool run_demo_case(const DemoCase& demo, const Config& config, DemoStats& stats)
     stats.tables.emplace_back(report->kernel, launch.stats_text);
     stats.json.push_back(launch.stats_json);
   }
-  fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", report->kernel, report->configuration,
+  fmt::print("{:<13} {:<26} {:<6} {:>12}  {}", report->kernel, report->configuration,
              report->pass ? "pass" : "FAIL", report->stats.warp_instructions, speed(report->stats));
+  if (config.simulation.timing) {
+    print_launch_cycles((*device)->launch_history(), stats);
+  } else {
+    fmt::print("\n");
+  }
   if (!report->pass) fmt::print("  {}\n", report->detail);
   return report->pass;
 }
@@ -112,8 +135,9 @@ int run_demo(const DemoOptions& options) {
   }
   if (options.threads_per_warp) config->machine.threads_per_warp = *options.threads_per_warp;
   const MachineConfig& machine = config->machine;
-  fmt::print("Ventus functional simulator: {} SMs, {} threads per warp, {} warp slots per SM\n\n",
-             machine.sm_count, machine.threads_per_warp, machine.warp_slots_per_sm);
+  fmt::print("Ventus {}: {} SMs, {} threads per warp, {} warp slots per SM\n\n",
+             config->simulation.timing ? "cycle model" : "functional simulator", machine.sm_count,
+             machine.threads_per_warp, machine.warp_slots_per_sm);
   fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", "kernel", "configuration", "check", "warp instr",
              "speed");
   int failures = 0;
@@ -123,10 +147,15 @@ int run_demo(const DemoOptions& options) {
   }
   fmt::print("\n{}\n", failures == 0 ? "all results match the CPU reference"
                                      : fmt::format("{} kernel(s) FAILED", failures));
+  std::optional<uint64_t> total_cycles;
+  if (config->simulation.timing) {
+    total_cycles = stats.cycles;
+    print_total_cycles(stats.cycles, stats.warp_instructions);
+  }
   if (options.sim.stats) {
     for (const auto& [kernel, table] : stats.tables) print_launch_stats(kernel, table);
   }
-  if (auto written = write_stats_json(options.sim, stats.json); !written) {
+  if (auto written = write_stats_json(options.sim, stats.json, total_cycles); !written) {
     fmt::print(stderr, "ventus demo: {}\n", written.error().message);
     return 2;
   }

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "commands.hpp"
 #include "runtime/run_command.hpp"
@@ -22,6 +23,7 @@ struct RunArgs {
 int run_run_command(RunArgs& args) {
   args.run.config_path = args.sim.config_path;
   args.run.overrides = args.sim.overrides;
+  if (args.sim.timing) args.run.overrides.emplace_back("run.timing=true");
   if (!args.memcheck.empty()) args.run.overrides.push_back("run.memcheck=" + args.memcheck);
   auto report =
       run_kernel_command(args.run, [](std::string_view line) { fmt::print("{}\n", line); });
@@ -36,8 +38,14 @@ int run_run_command(RunArgs& args) {
   } else {
     fmt::print("{}\n", report->summary());
   }
+  std::optional<uint64_t> total_cycles;
+  if (report->timing && !faulted) {
+    total_cycles = report->stats.cycles;
+    print_total_cycles(*total_cycles, report->stats.warp_instructions);
+  }
   if (args.sim.stats) print_launch_stats(report->kernel, report->stats.stats_text);
-  if (auto written = write_stats_json(args.sim, {report->stats.stats_json}); !written) {
+  if (auto written = write_stats_json(args.sim, {report->stats.stats_json}, total_cycles);
+      !written) {
     fmt::print(stderr, "ventus run: {}\n", written.error().message);
     return 2;
   }

@@ -29,6 +29,16 @@ void print_launch_stats(std::string_view title, std::string_view table) {
   fmt::print("\nstatistics of {}:\n{}", title, table);
 }
 
+std::string cycles_text(uint64_t cycles, uint64_t warp_instructions) {
+  const double ipc =
+      cycles == 0 ? 0.0 : static_cast<double>(warp_instructions) / static_cast<double>(cycles);
+  return fmt::format("{} cycles, IPC {:.3f}", cycles, ipc);
+}
+
+void print_total_cycles(uint64_t cycles, uint64_t warp_instructions) {
+  fmt::print("total: {}\n", cycles_text(cycles, warp_instructions));
+}
+
 Status write_stats_json(const SimCliOptions& o, const std::vector<std::string>& launches,
                         std::optional<uint64_t> total_cycles) {
   if (o.stats_json_path.empty()) return ok_status();

@@ -30,6 +30,12 @@ Result<Config> load_config(const SimCliOptions& options);
 // One launch's statistics as printed by --stats.
 void print_launch_stats(std::string_view title, std::string_view table);
 
+// Timing mode: "N cycles, IPC x.xxx", IPC being warp-instructions per cycle (docs/timing.md).
+std::string cycles_text(uint64_t cycles, uint64_t warp_instructions);
+
+// Timing mode: "total: N cycles, IPC x.xxx" for the whole run.
+void print_total_cycles(uint64_t cycles, uint64_t warp_instructions);
+
 // Writes the statistics document of docs/stats.md: `launches` are the JSON objects of each
 // launch in order. Does nothing without --stats-json.
 // With `total_cycles` (timing mode) the document also has "total_cycles".

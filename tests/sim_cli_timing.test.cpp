@@ -1,0 +1,291 @@
+// --timing of ventus run, case, demo and bench (issue 10, docs/timing.md): every launch's
+// cycles and IPC in the text output agree with --stats-json, the run's total is their sum,
+// the same command gives the same cycles twice, and --ref-compat is refused.
+#include <algorithm>
+#include <optional>
+
+#include "sim_cli_support.hpp"
+
+namespace ventus::testing::sim_cli {
+namespace {
+
+// "..., N cycles, IPC x" at the end of a launch line (or after "total: ").
+struct Cycles {
+  uint64_t cycles = 0;
+  double ipc = 0;
+};
+
+std::optional<Cycles> parse_cycles(const std::string& line) {
+  static const std::regex pattern(R"((\d+) cycles, IPC (\d+\.\d+)$)");
+  std::smatch m;
+  if (!std::regex_search(line, m, pattern)) return std::nullopt;
+  return Cycles{std::stoull(m[1]), std::stod(m[2])};
+}
+
+// The figures of the "total: N cycles, IPC x" line; fails the test when there is none.
+Cycles total_line(const std::string& out) {
+  for (const std::string& line : lines_of(out)) {
+    if (line.rfind("total: ", 0) != 0) continue;
+    const auto c = parse_cycles(line);
+    EXPECT_TRUE(c.has_value()) << line;
+    return c.value_or(Cycles{});
+  }
+  ADD_FAILURE() << "no total line in\n" << out;
+  return {};
+}
+
+// IPC is warp-instructions per cycle, printed with three decimals.
+void expect_ipc(const Cycles& c, uint64_t warp_instructions) {
+  ASSERT_GT(c.cycles, 0u);
+  EXPECT_NEAR(c.ipc, static_cast<double>(warp_instructions) / static_cast<double>(c.cycles),
+              0.0005);
+}
+
+// A launch object of a timing run: "cycles" and the timing.* counters of the cycle model.
+void expect_timed_launch(const json& launch, uint64_t cycles) {
+  ASSERT_TRUE(launch.contains("cycles")) << launch.dump();
+  EXPECT_EQ(launch.at("cycles").get<uint64_t>(), cycles);
+  const json& stats = launch.at("stats");
+  EXPECT_EQ(stats.at("timing.cycles").get<uint64_t>(), cycles);
+  // Every warp-instruction the functional core executed was issued by the model.
+  EXPECT_EQ(stats.at("timing.issued"), stats.at("functional.warp_instructions"));
+  EXPECT_TRUE(stats.contains("timing.memory.port.reads"));
+  EXPECT_TRUE(stats.contains("timing.sm0.issued"));
+}
+
+// --- ventus run ---------------------------------------------------------------------------
+
+TEST(SimCliRunTiming, TheLaunchLineTheTotalAndTheJsonHaveTheSameCycles) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r = box.run(add_scaled_8() + " --timing --stats-json stats.json");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_FALSE(lines.empty());
+  Summary s;
+  ASSERT_TRUE(parse_summary(lines[0], s)) << r.out;
+  const auto launch = parse_cycles(lines[0]);
+  ASSERT_TRUE(launch.has_value()) << r.out;
+  expect_ipc(*launch, s.warp_instructions);
+  const Cycles total = total_line(r.out);
+  EXPECT_EQ(total.cycles, launch->cycles);
+  expect_ipc(total, s.warp_instructions);
+  const json doc = read_stats_document(box.dir() / "stats.json");
+  ASSERT_EQ(doc.at("launches").size(), 1u);
+  expect_timed_launch(doc.at("launches")[0], launch->cycles);
+  EXPECT_EQ(doc.at("total_cycles").get<uint64_t>(), launch->cycles);
+  EXPECT_EQ(doc.at("launches")[0].at("config").at("run.timing"), true);
+}
+
+TEST(SimCliRunTiming, TheSameCommandGivesTheSameCyclesAndCounters) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const std::string command = add_scaled_8() + " --timing --stats-json stats.json";
+  ASSERT_EQ(box.run(command).exit_status, 0);
+  const json first = read_stats_document(box.dir() / "stats.json");
+  ASSERT_EQ(box.run(command).exit_status, 0);
+  const json second = read_stats_document(box.dir() / "stats.json");
+  EXPECT_EQ(first.at("total_cycles"), second.at("total_cycles"));
+  EXPECT_EQ(first.at("launches")[0].at("stats"), second.at("launches")[0].at("stats"));
+}
+
+TEST(SimCliRunTiming, FunctionalRunsPrintNoCycles) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r = box.run(add_scaled_8() + " --stats-json stats.json");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.out.find("cycles"), std::string::npos) << r.out;
+  const json doc = read_stats_document(box.dir() / "stats.json");
+  EXPECT_FALSE(doc.contains("total_cycles"));
+  EXPECT_FALSE(doc.at("launches")[0].contains("cycles"));
+}
+
+TEST(SimCliRunTiming, RefCompatIsRefused) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r = box.run(add_scaled_8() + " --timing --ref-compat");
+  EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("run.timing and run.ref_compat exclude each other"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("cycles"), std::string::npos) << r.out;
+}
+
+TEST(SimCliRunTiming, ACommitLogIsRefused) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r = box.run(add_scaled_8() + " --timing --log run.log");
+  EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("--log and run.timing exclude each other"), std::string::npos) << r.err;
+}
+
+// --- ventus case --------------------------------------------------------------------------
+
+TEST(SimCliCaseTiming, EveryLaunchAndTheTotalAgreeWithTheJsonAndRepeat) {
+  const fs::path dir = cases_dir() / "gaussian-4w4t";
+  if (!fs::exists(dir)) GTEST_SKIP() << "reference case not found at " << dir;
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const std::string command =
+      "case " + quoted(dir) + " --timing --launches Fan1_0,Fan2_0,Fan1_1 --stats-json case.json";
+  const ToolRun r = box.run(command);
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  const json doc = read_stats_document(box.dir() / "case.json");
+  std::vector<Cycles> launches;
+  std::vector<uint64_t> instructions;
+  for (const std::string& line : lines_of(r.out)) {
+    Summary s;
+    if (!parse_summary(line, s)) continue;
+    const auto c = parse_cycles(line);
+    ASSERT_TRUE(c.has_value()) << line;
+    expect_ipc(*c, s.warp_instructions);
+    launches.push_back(*c);
+    instructions.push_back(s.warp_instructions);
+  }
+  ASSERT_EQ(launches.size(), 3u) << r.out;
+  ASSERT_EQ(doc.at("launches").size(), 3u);
+  uint64_t cycles = 0, total_instructions = 0;
+  for (size_t i = 0; i < launches.size(); ++i) {
+    expect_timed_launch(doc.at("launches")[i], launches[i].cycles);
+    cycles += launches[i].cycles;
+    total_instructions += instructions[i];
+  }
+  const Cycles total = total_line(r.out);
+  EXPECT_EQ(total.cycles, cycles);
+  expect_ipc(total, total_instructions);
+  EXPECT_EQ(doc.at("total_cycles").get<uint64_t>(), cycles);
+  ASSERT_EQ(box.run(command).exit_status, 0);
+  EXPECT_EQ(read_stats_document(box.dir() / "case.json"), doc);
+}
+
+TEST(SimCliCaseTiming, RefCompatIsRefused) {
+  const fs::path dir = cases_dir() / "vecadd-4w8t";
+  if (!fs::exists(dir)) GTEST_SKIP() << "reference case not found at " << dir;
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r = box.run("case " + quoted(dir) + " --timing --ref-compat");
+  EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("run.timing and run.ref_compat exclude each other"), std::string::npos)
+      << r.err;
+}
+
+// --- ventus demo --------------------------------------------------------------------------
+
+// The demo's text in timing mode: per kernel a row ending with its cycles, then one line per
+// launch; the total line.
+struct DemoTiming {
+  std::vector<Cycles> kernels;
+  std::vector<uint64_t> kernel_instructions;  // the row's "warp instr" column
+  std::vector<std::vector<Cycles>> launches;  // per kernel
+};
+
+DemoTiming parse_demo(const std::string& out) {
+  DemoTiming d;
+  for (const std::string& line : lines_of(out)) {
+    const auto c = parse_cycles(line);
+    if (!c) continue;
+    const auto words = words_of(line);
+    if (line.rfind("  launch ", 0) == 0) {
+      if (d.launches.empty()) ADD_FAILURE() << "launch line before a kernel row: " << line;
+      if (!d.launches.empty()) d.launches.back().push_back(*c);
+      continue;
+    }
+    // kernel, configuration (several words), check, warp instr, speed, cycles, IPC.
+    const auto check = std::find(words.begin(), words.end(), "pass");
+    if (line.rfind("total: ", 0) == 0 || check == words.end() || check + 1 == words.end()) continue;
+    d.kernels.push_back(*c);
+    d.kernel_instructions.push_back(std::stoull(*(check + 1)));
+    d.launches.emplace_back();
+  }
+  return d;
+}
+
+TEST(SimCliDemoTiming, KernelsLaunchesTotalAndJsonAgree) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const std::string command = "demo --timing --stats-json demo.json";
+  const ToolRun r = box.run(command);
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("all results match"), std::string::npos) << r.out;
+  const DemoTiming d = parse_demo(r.out);
+  ASSERT_EQ(d.kernels.size(), 6u) << r.out;
+  const json doc = read_stats_document(box.dir() / "demo.json");
+  size_t next = 0;
+  uint64_t cycles = 0, instructions = 0;
+  for (size_t k = 0; k < d.kernels.size(); ++k) {
+    expect_ipc(d.kernels[k], d.kernel_instructions[k]);
+    uint64_t kernel_cycles = 0;
+    for (const Cycles& launch : d.launches[k]) {
+      ASSERT_LT(next, doc.at("launches").size());
+      const json& object = doc.at("launches")[next++];
+      expect_timed_launch(object, launch.cycles);
+      expect_ipc(launch, object.at("stats").at("functional.warp_instructions").get<uint64_t>());
+      kernel_cycles += launch.cycles;
+    }
+    EXPECT_EQ(kernel_cycles, d.kernels[k].cycles) << "kernel " << k;
+    cycles += kernel_cycles;
+    instructions += d.kernel_instructions[k];
+  }
+  EXPECT_EQ(next, doc.at("launches").size());
+  const Cycles total = total_line(r.out);
+  EXPECT_EQ(total.cycles, cycles);
+  expect_ipc(total, instructions);
+  EXPECT_EQ(doc.at("total_cycles").get<uint64_t>(), cycles);
+  ASSERT_EQ(box.run(command).exit_status, 0);
+  EXPECT_EQ(read_stats_document(box.dir() / "demo.json").at("total_cycles"), cycles);
+}
+
+TEST(SimCliDemoTiming, RefCompatIsRefused) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r = box.run("demo --timing --set run.ref_compat=true");
+  EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("run.timing and run.ref_compat exclude each other"), std::string::npos)
+      << r.err;
+}
+
+// --- ventus bench -------------------------------------------------------------------------
+
+TEST(SimCliBenchTiming, EachKernelReportsSpeedCyclesAndIpcLikeTheJson) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const std::string command = "bench --timing --iterations 20 --stats-json bench.json";
+  const ToolRun r = box.run(command);
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  const json doc = read_stats_document(box.dir() / "bench.json");
+  ASSERT_EQ(doc.at("launches").size(), 3u);
+  const std::vector<std::string> names = {"alu", "memory", "divergent"};
+  uint64_t cycles = 0, instructions = 0;
+  const auto lines = lines_of(r.out);
+  ASSERT_GE(lines.size(), 5u) << r.out;
+  EXPECT_NE(lines[0].find("cycle model"), std::string::npos) << lines[0];
+  for (size_t i = 0; i < names.size(); ++i) {
+    SCOPED_TRACE(names[i]);
+    const std::string& row = lines[i + 1];
+    const auto words = words_of(row);
+    ASSERT_GE(words.size(), 12u) << row;
+    EXPECT_EQ(words[0], names[i]);
+    // The timing-mode speed in warp-instructions per second: "S s R M warp-instr/s".
+    EXPECT_EQ(words[9], "warp-instr/s") << row;
+    EXPECT_GT(std::stod(words[7]), 0.0) << row;
+    const json& launch = doc.at("launches")[i];
+    EXPECT_EQ(launch.at("kernel"), names[i]);
+    const uint64_t warp_instructions = std::stoull(words[1]);
+    EXPECT_EQ(launch.at("stats").at("functional.warp_instructions"), warp_instructions);
+    const auto c = parse_cycles(row);
+    ASSERT_TRUE(c.has_value()) << row;
+    expect_ipc(*c, warp_instructions);
+    expect_timed_launch(launch, c->cycles);
+    cycles += c->cycles;
+    instructions += warp_instructions;
+  }
+  const Cycles total = total_line(r.out);
+  EXPECT_EQ(total.cycles, cycles);
+  expect_ipc(total, instructions);
+  EXPECT_EQ(doc.at("total_cycles").get<uint64_t>(), cycles);
+  ASSERT_EQ(box.run(command).exit_status, 0);
+  const json again = read_stats_document(box.dir() / "bench.json");
+  EXPECT_EQ(again.at("total_cycles"), doc.at("total_cycles"));
+  for (size_t i = 0; i < names.size(); ++i)
+    EXPECT_EQ(again.at("launches")[i].at("stats"), doc.at("launches")[i].at("stats"));
+}
+
+TEST(SimCliBenchTiming, RefCompatIsRefused) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r = box.run("bench --timing --iterations 2 --set run.ref_compat=true");
+  EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("run.timing and run.ref_compat exclude each other"), std::string::npos)
+      << r.err;
+}
+
+}  // namespace
+}  // namespace ventus::testing::sim_cli
