@@ -283,12 +283,10 @@ TEST(SmKernelEnd, DirtyLinesAreWrittenBackBeforeTheKernelEnds) {
   EXPECT_EQ(two.stat("timing.memory.port.writes"), 2);
 }
 
-// DISABLED: a model bug. Expected two - one = write_gap + read_gap = 11 (TIMING.md §2: "about
-// +11 per dirty L1 line", gaussian's 7 lines take 101 cycles instead of 25); observed 1. The
-// kernel end waits for L1DCache::idle(), which holds once the last PutFull has been accepted
-// by the L2 (one request per cycle) rather than when its write and re-read are done, so a
-// dirty line costs one cycle. Enable when the flush waits for the writes (gpu_model.cpp).
-TEST(SmKernelEnd, DISABLED_EachDirtyLineDelaysTheEndByOneWriteAndReRead) {
+// two - one = write_gap + read_gap = 11 (TIMING.md §2: "about +11 per dirty L1 line",
+// gaussian's 7 lines take 101 cycles instead of 25): the flush waits for the L2's
+// acknowledgement of each written-back line, not only for its acceptance.
+TEST(SmKernelEnd, EachDirtyLineDelaysTheEndByOneWriteAndReRead) {
   const TimingParams p = test_params();
   const uint64_t one = run(p, store_kernel(0)).cycles;
   const uint64_t two = run(p, store_kernel(8)).cycles;
