@@ -17,6 +17,23 @@ import tempfile
 from collections import OrderedDict
 
 
+def run_case(args, case, names, sets):
+    """Runs one case's launches on the model; returns the stats JSON, None on failure."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "stats.json")
+        cmd = [args.ventus, "case", os.path.join(args.cases, case), "--timing",
+               "--config", args.config, "--launches", ",".join(names), "--stats-json", out]
+        for s in sets:
+            cmd += ["--set", s]
+        run = subprocess.run(cmd, capture_output=True, text=True)
+        if run.returncode != 0:
+            print(f"{case}: ventus case failed ({run.returncode}): {run.stderr.strip()}",
+                  file=sys.stderr)
+            return None
+        with open(out) as f:
+            return json.load(f)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
@@ -31,6 +48,9 @@ def main():
     p.add_argument("--max-error", type=float, default=5.0)
     p.add_argument("--max-mean-error", type=float, default=3.0)
     p.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    p.add_argument("--same-with", metavar="KEY=VALUE",
+                   help="also run every case with this --set and require identical cycles and "
+                        "counters (e.g. gpu.skip_idle_cycles=false)")
     args = p.parse_args()
 
     if not os.path.exists(args.csv) or not os.path.isdir(args.cases):
@@ -44,19 +64,19 @@ def main():
     for case, launches in rows.items():
         launches.sort(key=lambda r: int(r["order"]))
         names = [r["launch"] for r in launches]
-        with tempfile.TemporaryDirectory() as tmp:
-            out = os.path.join(tmp, "stats.json")
-            cmd = [args.ventus, "case", os.path.join(args.cases, case), "--timing",
-                   "--config", args.config, "--launches", ",".join(names), "--stats-json", out]
-            for s in args.set:
-                cmd += ["--set", s]
-            run = subprocess.run(cmd, capture_output=True, text=True)
-            if run.returncode != 0:
-                print(f"{case}: ventus case failed ({run.returncode}): {run.stderr.strip()}",
-                      file=sys.stderr)
+        doc = run_case(args, case, names, args.set)
+        if doc is None:
+            return 2
+        if args.same_with:
+            other = run_case(args, case, names, args.set + [args.same_with])
+            if other is None:
                 return 2
-            with open(out) as f:
-                doc = json.load(f)
+            for a, b in zip(doc["launches"], other["launches"]):
+                if a["cycles"] != b["cycles"] or a["stats"] != b["stats"]:
+                    diff = [k for k in a["stats"] if a["stats"][k] != b["stats"].get(k)]
+                    print(f"{case} {a['launch']}: differs with {args.same_with}: cycles "
+                          f"{a['cycles']} vs {b['cycles']}, counters {diff[:5]}")
+                    return 1
         for r, launch in zip(launches, doc["launches"]):
             rtl = int(r["rtl_cycles"])
             model = int(launch["cycles"])

@@ -144,6 +144,7 @@ inline const std::vector<Declared>& declared_parameters() {
       {"gpu.kernel.host_poll_period_cycles", "cycles"},
       {"gpu.kernel.host_poll_offset_cycles", "cycles"},
       {"gpu.kernel.host_poll_read_cycles", "cycles"},
+      {"gpu.skip_idle_cycles", ""},
       {"run.ref_compat", ""},
       {"run.max_warp_instructions", "instructions"},
       {"run.schedule", ""},

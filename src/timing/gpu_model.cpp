@@ -30,6 +30,19 @@ struct GroupDone {
 // No instruction issued for this long while warps are resident: a deadlock (every warp at
 // a barrier that cannot be released), reported instead of looping forever.
 constexpr Cycle kStallLimitCycles = 1'000'000;
+constexpr Cycle kNever = ~Cycle{0};
+
+// The next cycle after `now` at which anything can happen: an SM's event, a warp to
+// dispatch, a work-group to retire, or (after a retirement) a work-group to place.
+Cycle next_event(const std::vector<std::unique_ptr<Sm>>& sms,
+                 const std::deque<PendingWarp>& to_dispatch,
+                 const std::vector<GroupDone>& finishing, bool retired, Cycle now) {
+  Cycle next = retired ? now + 1 : kNever;
+  for (const auto& sm : sms) next = std::min(next, sm->next_event(now));
+  if (!to_dispatch.empty()) next = std::min(next, std::max(to_dispatch.front().earliest, now + 1));
+  for (const GroupDone& g : finishing) next = std::min(next, std::max(g.at, now + 1));
+  return next;
+}
 
 }  // namespace
 
@@ -105,11 +118,13 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
         finishing.push_back({g, now + params_.kernel.wg_done_cycles});
       if (!events.groups_done.empty()) result.last_end_cycle = now;
     }
+    bool retired = false;
     for (size_t i = 0; i < finishing.size();) {
       if (finishing[i].at > now) {
         ++i;
         continue;
       }
+      retired = true;
       launch.retire(*finishing[i].group);
       last_done = now;
       finishing.erase(finishing.begin() + static_cast<std::ptrdiff_t>(i));
@@ -131,6 +146,14 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
       return launch.live().front()->make_fault(0, functional::TrapKind::BarrierDeadlock,
                                                "no warp issued an instruction for a million cycles "
                                                "(every live warp waits at a barrier?)");
+    }
+    if (params_.skip_idle_cycles) {
+      Cycle next = next_event(sms, to_dispatch, finishing, retired, now);
+      if (next == kNever) next = last_issue + kStallLimitCycles + 1;  // only a deadlock is left
+      if (next > now + 1) {
+        for (auto& sm : sms) sm->skip_cycles(next - now - 1);
+        now = next - 1;
+      }
     }
   }
   // Kernel end (TIMING.md §2): the LSUs drain, every L1 writes its dirty lines back, then the

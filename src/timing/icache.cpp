@@ -56,6 +56,12 @@ void ICache::tick(Cycle now) {
   }
 }
 
+Cycle ICache::next_fill() const {
+  Cycle next = ~Cycle{0};
+  for (const Miss& m : mshr_) next = std::min(next, m.fill_at);
+  return next;
+}
+
 void ICache::invalidate() {
   tags_.invalidate_all();
   mshr_.clear();

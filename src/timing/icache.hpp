@@ -32,6 +32,7 @@ class ICache {
   void pop_request() { requests_.pop_front(); }
   void invalidate();
   bool idle() const { return mshr_.empty() && requests_.empty(); }
+  Cycle next_fill() const;  // the earliest pending fill (~0: none)
 
  private:
   struct Miss {

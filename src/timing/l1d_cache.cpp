@@ -109,6 +109,13 @@ const MemRequest* L1DCache::front_request(Cycle now) const {
   return &requests_.front().second;
 }
 
+Cycle L1DCache::next_event(Cycle now) const {
+  Cycle next = ~Cycle{0};
+  if (!requests_.empty() && requests_.front().first > now) next = requests_.front().first;
+  for (const Timed& t : core_) next = std::min(next, t.at);
+  return next;
+}
+
 size_t L1DCache::flush(Cycle now) {
   const std::vector<uint32_t> dirty = tags_.flush_all();
   for (uint32_t line : dirty) send(MemKind::PutFull, line, 0, now);

@@ -29,6 +29,9 @@ class L1DCache {
   // Responses to the LSU due by `now`.
   bool pop_core_response(Cycle now, uint32_t& token);
   const MemRequest* front_request(Cycle now) const;
+  // The earliest cycle after `now` at which a queued request becomes due or a response to
+  // the LSU is (~0: none; a request already due waits for the L2, see MemorySystem).
+  Cycle next_event(Cycle now) const;
   void pop_request() { requests_.pop_front(); }
   // Kernel end: every dirty line is written back (PutFull) and the cache invalidated.
   // Returns the number of write-backs queued.

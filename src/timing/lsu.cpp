@@ -89,6 +89,15 @@ void Lsu::complete(Op& op, Cycle now, std::vector<LsuCompletion>& done) {
   op.live = false;
 }
 
+Cycle Lsu::next_event(Cycle now) const {
+  Cycle next = l1d_.next_event(now);
+  for (const auto& [at, token] : shared_responses_) next = std::min(next, at);
+  if (!address_queue_.empty()) {
+    next = std::min(next, std::max(pool_[address_queue_.front()].start_at, next_start_));
+  }
+  return next;
+}
+
 void Lsu::tick(Cycle now, std::vector<LsuCompletion>& done) {
   uint32_t token = 0;
   auto answered = [&](uint32_t t) {

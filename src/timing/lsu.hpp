@@ -34,8 +34,11 @@ class Lsu {
   void accept(unsigned slot, const functional::TimingRecord& record, Cycle now);
   void tick(Cycle now, std::vector<LsuCompletion>& done);
   bool idle() const { return live_ == 0 && l1d_.idle(); }
+  // The earliest cycle at which the LSU or its L1 may act (~0: nothing pending).
+  Cycle next_event(Cycle now) const;
   unsigned in_flight(unsigned slot) const { return per_warp_[slot]; }
   L1DCache& l1d() { return l1d_; }
+  const L1DCache& l1d() const { return l1d_; }
 
  private:
   struct Op {

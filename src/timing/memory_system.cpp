@@ -81,6 +81,16 @@ bool MemorySystem::pop_response(unsigned sm, Cycle now, MemResponse& out) {
   return true;
 }
 
+Cycle MemorySystem::next_response(unsigned sm, Cycle now) const {
+  const auto& q = inbox_[sm];
+  return q.empty() ? ~Cycle{0} : std::max(q.top().at, now + 1);
+}
+
+Cycle MemorySystem::next_accept(Cycle now) const {
+  const Cycle mshr = *std::min_element(l2_mshr_free_.begin(), l2_mshr_free_.end());
+  return std::max(mshr, now + 1);
+}
+
 bool MemorySystem::idle(Cycle now) const {
   for (const auto& q : inbox_) {
     if (!q.empty()) return false;

@@ -48,6 +48,10 @@ class MemorySystem {
   // Responses for `sm` due at or before `now`, in time order.
   bool pop_response(unsigned sm, Cycle now, MemResponse& out);
   bool idle(Cycle now) const;  // nothing in flight
+  // The earliest cycle after `now` at which a response for `sm` is due (~0: none).
+  Cycle next_response(unsigned sm, Cycle now) const;
+  // The earliest cycle after `now` at which a refused request may be accepted.
+  Cycle next_accept(Cycle now) const;
 
  private:
   Cycle reserve_port(Cycle earliest, uint32_t occupancy);

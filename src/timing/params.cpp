@@ -150,6 +150,8 @@ void TimingParams::declare(sim::ParamScope root) {
   lsu.l1d.declare(sm.child("l1d"), "L1 data cache");
   memory.declare(root.child("memory"));
   kernel.declare(root.child("gpu").child("kernel"));
+  root.child("gpu").add("skip_idle_cycles", skip_idle_cycles, "",
+                        "simulator: jump over cycles in which nothing can happen (same results)");
 }
 
 }  // namespace ventus::timing

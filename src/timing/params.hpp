@@ -113,6 +113,9 @@ struct TimingParams {
   LsuParams lsu{};
   MemoryParams memory{};
   KernelParams kernel{};
+  // Simulator, not hardware: jump over cycles in which no component can act (identical
+  // results; off to check that).
+  bool skip_idle_cycles = true;
   // timing.* parameters.
   void declare(sim::ParamScope root);
 };

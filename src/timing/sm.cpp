@@ -42,6 +42,59 @@ bool Sm::busy() const {
          !lsu_.idle() || !results_.empty();
 }
 
+namespace {
+constexpr Cycle kNever = ~Cycle{0};
+}  // namespace
+
+// Conservative: any stage that may act on the next cycle answers now + 1; the rest answer
+// the time of the event that unblocks them (a fetch response, a resolution, a writeback, a
+// collector's operands, the LSU or memory). A warp blocked by the scoreboard waits for a
+// writeback, one in the collector or behind a branch for its issue or resolution.
+Cycle Sm::next_event(Cycle now) const {
+  Cycle next = kNever;
+  auto at = [&](Cycle c) {
+    if (c != kNever) next = std::min(next, std::max(c, now + 1));
+  };
+  const bool unit_free = std::any_of(collectors_.begin(), collectors_.end(),
+                                     [](const Collector& c) { return !c.busy; });
+  for (const Warp& w : warps_) {
+    if (!w.active) continue;
+    if (w.ibuffer.size() < params_.front.ibuffer_packets) at(w.fetch_from);
+    if (w.in_collector || w.control_pending) continue;
+    if (w.slow.valid == 0) {
+      if (!w.ibuffer.empty()) at(std::max(w.ibuffer.front().pushed + 1, w.next_select));
+    } else if (!w.hazard_blocked && unit_free) {
+      at(std::max(w.slow_ready, w.next_select));
+    }
+  }
+  for (const Fetch& f : fetches_) at(f.respond_at);
+  for (const Resolution& r : resolutions_) at(r.at);
+  for (const PendingWrite& p : results_) at(p.ready_at);
+  for (const Collector& c : collectors_) {
+    if (!c.busy) continue;
+    if (c.ready_at > now) {
+      at(c.ready_at);
+    } else if (c.unit == UnitClass::Sfu) {
+      at(sfu_busy_until_);
+    } else if (c.unit != UnitClass::Lsu) {
+      at(now + 1);
+    }  // an LSU-bound instruction waits for the LSU's events
+  }
+  at(lsu_.next_event(now));
+  at(icache_.next_fill());
+  if (icache_.front_request() != nullptr || lsu_.l1d().front_request(now) != nullptr) {
+    at(memory_.next_accept(now));
+  }
+  at(memory_.next_response(index_, now));
+  return next;
+}
+
+void Sm::skip_cycles(Cycle cycles) {
+  if (std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; })) {
+    stats_.active_cycles += cycles;
+  }
+}
+
 // Responses first, then the pipeline from its end to its start, so each stage sees what the
 // later stages freed at this edge (TIMING.md's "A→B = n" edge counts).
 void Sm::tick(Cycle now, SmEvents& events) {

@@ -47,6 +47,12 @@ class Sm {
   // Offers this SM's next memory request to the L2 (I-cache first).
   void send_memory_request(Cycle now);
   bool busy() const;  // any warp, instruction or memory request in flight
+  // The earliest cycle after `now` at which this SM may change state, assuming the memory
+  // system delivers nothing earlier than it has scheduled (~0: only an outside event can
+  // wake it). Every cycle before it is idle and may be skipped.
+  Cycle next_event(Cycle now) const;
+  // Accounts `cycles` skipped idle cycles (per-cycle counters).
+  void skip_cycles(Cycle cycles);
   bool lsu_idle() const { return lsu_.idle(); }
   L1DCache& l1d() { return lsu_.l1d(); }
   ICache& icache() { return icache_; }
@@ -70,6 +76,7 @@ class Sm {
     Cycle slow_ready = 0;
     bool in_collector = false;
     bool control_pending = false;  // beqReg: branch, vbranch, join or barrier unresolved
+    bool hazard_blocked = false;   // the head instruction waits for a writeback of this warp
     Cycle next_select = 0;         // previous ISSUE + 1
     std::bitset<256> pending_scalar, pending_vector;
   };

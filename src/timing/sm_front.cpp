@@ -18,6 +18,7 @@ void Sm::flush_fetch(Warp& w, uint32_t pc, Cycle now) {
 void Sm::redirect(Warp& w, uint32_t pc, Cycle now) {
   w.ibuffer.clear();
   w.slow = Packet{};
+  w.hazard_blocked = false;
   flush_fetch(w, pc, now);
   w.flushed_at = now;  // pc_req_valid is low for the branch's warp: nobody fetches
 }
@@ -97,6 +98,7 @@ void Sm::load_slowdown(Cycle now) {
       continue;
     }
     w.slow = w.ibuffer.front();
+    w.hazard_blocked = false;
     w.ibuffer.pop_front();
     w.slow_ready = now + 1;
   }

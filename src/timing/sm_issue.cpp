@@ -65,12 +65,14 @@ void Sm::select_into_collector(Cycle now) {
     functional::TimingRecord& r = free_unit->record;
     if (insn != nullptr && state.pc == pc) {
       functional::fill_timing_before(r, state, *insn);
-      if (pending(w.pending_scalar, w.pending_vector, r.destination)) continue;
-      bool hazard = false;
+      bool hazard = pending(w.pending_scalar, w.pending_vector, r.destination);
       for (unsigned s = 0; s < r.source_count; ++s) {
         hazard = hazard || pending(w.pending_scalar, w.pending_vector, r.sources[s]);
       }
-      if (hazard) continue;
+      if (hazard) {
+        w.hazard_blocked = true;  // until a writeback of this warp (next_event)
+        continue;
+      }
     } else {
       r = functional::TimingRecord{};  // the step will trap (unfetchable pc) or mismatch
       r.pc = pc;
@@ -205,6 +207,7 @@ void Sm::writeback(Cycle now) {
     if (best == results_.end()) continue;
     Warp& w = warps_[best->slot];
     (file == RegFile::Scalar ? w.pending_scalar : w.pending_vector).reset(best->reg.index);
+    w.hazard_blocked = false;
     results_.erase(best);
   }
 }
