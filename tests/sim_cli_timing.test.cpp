@@ -279,6 +279,22 @@ TEST(SimCliBenchTiming, EachKernelReportsSpeedCyclesAndIpcLikeTheJson) {
     EXPECT_EQ(again.at("launches")[i].at("stats"), doc.at("launches")[i].at("stats"));
 }
 
+// Skipping idle cycles is a simulator shortcut: the bench kernels (the memory kernel keeps
+// the LSU, the L1 and the L2 port refusing and retrying) give the same cycles and counters
+// without it. 3000 trips reach states that shorter runs did not (a retried hit in the L2,
+// a collector behind the issue port).
+TEST(SimCliBenchTiming, SkippingIdleCyclesChangesNothing) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const std::string command = "bench --timing --iterations 3000 --stats-json bench.json";
+  ASSERT_EQ(box.run(command).exit_status, 0);
+  const json skipped = read_stats_document(box.dir() / "bench.json");
+  ASSERT_EQ(box.run(command + " --set gpu.skip_idle_cycles=false").exit_status, 0);
+  const json stepped = read_stats_document(box.dir() / "bench.json");
+  EXPECT_EQ(skipped.at("total_cycles"), stepped.at("total_cycles"));
+  for (size_t i = 0; i < 3; ++i)
+    EXPECT_EQ(skipped.at("launches")[i].at("stats"), stepped.at("launches")[i].at("stats"));
+}
+
 TEST(SimCliBenchTiming, RefCompatIsRefused) {
   ToolSandbox box(VENTUS_TOOL, kTag);
   const ToolRun r = box.run("bench --timing --iterations 2 --set run.ref_compat=true");

@@ -22,7 +22,18 @@ bool L1DCache::line_written(uint32_t line) const {
   return std::any_of(wshr_.begin(), wshr_.end(), [line](const Write& w) { return w.line == line; });
 }
 
+bool L1DCache::refuse(sim::Counter& reason) {
+  ++reason;
+  last_refusal_ = &reason;
+  return false;
+}
+
+void L1DCache::skip_refused_cycles(Cycle cycles) {
+  if (last_refusal_ != nullptr) *last_refusal_ += cycles;
+}
+
 bool L1DCache::request(uint32_t address, bool is_store, uint32_t token, Cycle now) {
+  last_refusal_ = nullptr;
   const uint32_t line = tags_.line_of(address);
   const Cycle hit_at = now + params_.l1d.hit_latency_cycles;
   if (is_store) {
@@ -33,8 +44,7 @@ bool L1DCache::request(uint32_t address, bool is_store, uint32_t token, Cycle no
       return true;
     }
     if (wshr_.size() >= params_.wshr_entries) {
-      ++stats_.stall_wshr;
-      return false;
+      return refuse(stats_.stall_wshr);
     }
     ++stats_.store_misses;
     const uint32_t tag = next_write_tag_++;
@@ -53,8 +63,7 @@ bool L1DCache::request(uint32_t address, bool is_store, uint32_t token, Cycle no
   }
   if (pending != mshr_.end()) {
     if (pending->waiters.size() >= params_.l1d.mshr_subentries) {
-      ++stats_.stall_mshr;
-      return false;
+      return refuse(stats_.stall_mshr);
     }
     ++stats_.accesses;
     ++stats_.misses;
@@ -63,8 +72,7 @@ bool L1DCache::request(uint32_t address, bool is_store, uint32_t token, Cycle no
     return true;
   }
   if (mshr_.size() >= params_.l1d.mshr_entries || line_written(line)) {
-    ++(line_written(line) ? stats_.stall_wshr : stats_.stall_mshr);
-    return false;
+    return refuse(line_written(line) ? stats_.stall_wshr : stats_.stall_mshr);
   }
   ++stats_.accesses;
   ++stats_.misses;

@@ -25,6 +25,10 @@ class L1DCache {
   // response. False: the cache cannot take it this cycle (MSHR, sub-entry or WSHR full, or
   // a load to a line being written through): the LSU retries.
   bool request(uint32_t address, bool is_store, uint32_t token, Cycle now);
+  // The last request was refused: nothing but a memory response can change that, so the
+  // LSU may skip its retries until then; each skipped retry counts as refused.
+  bool refused() const { return last_refusal_ != nullptr; }
+  void skip_refused_cycles(Cycle cycles);
   void on_response(const MemResponse& response, Cycle now);
   // Responses to the LSU due by `now`.
   bool pop_core_response(Cycle now, uint32_t& token);
@@ -57,6 +61,7 @@ class L1DCache {
     uint32_t token;
   };
   void send(MemKind kind, uint32_t line, uint32_t tag, Cycle at);
+  bool refuse(sim::Counter& reason);
   bool line_written(uint32_t line) const;
 
   const LsuParams& params_;
@@ -64,7 +69,8 @@ class L1DCache {
   uint32_t line_bytes_;
   std::vector<Miss> mshr_;
   std::vector<Write> wshr_;
-  unsigned writebacks_in_flight_ = 0;  // PutFull of dirty lines not yet acknowledged
+  unsigned writebacks_in_flight_ = 0;     // PutFull of dirty lines not yet acknowledged
+  sim::Counter* last_refusal_ = nullptr;  // the stall counter of a refused last request
   uint32_t next_write_tag_ = 1;
   std::deque<std::pair<Cycle, MemRequest>> requests_;  // ready time, request
   std::vector<Timed> core_;                            // responses to the LSU

@@ -92,7 +92,8 @@ void Lsu::complete(Op& op, Cycle now, std::vector<LsuCompletion>& done) {
 Cycle Lsu::next_event(Cycle now) const {
   Cycle next = l1d_.next_event(now);
   for (const auto& [at, token] : shared_responses_) next = std::min(next, at);
-  if (!address_queue_.empty()) {
+  // A request the L1 refused waits for a memory response (the SM adds that event).
+  if (!address_queue_.empty() && !(l1d_.refused() && last_attempt_ == now)) {
     next = std::min(next, std::max(pool_[address_queue_.front()].start_at, next_start_));
   }
   return next;
@@ -125,6 +126,7 @@ void Lsu::tick(Cycle now, std::vector<LsuCompletion>& done) {
     complete(op, now, done);
     return;
   }
+  last_attempt_ = now;
   if (!send_block(op, head, now)) return;
   ++op.sent;
   ++op.outstanding;

@@ -36,6 +36,7 @@ class Lsu {
   bool idle() const { return live_ == 0 && l1d_.idle(); }
   // The earliest cycle at which the LSU or its L1 may act (~0: nothing pending).
   Cycle next_event(Cycle now) const;
+  void skip_cycles(Cycle cycles) { l1d_.skip_refused_cycles(cycles); }
   unsigned in_flight(unsigned slot) const { return per_warp_[slot]; }
   L1DCache& l1d() { return l1d_; }
   const L1DCache& l1d() const { return l1d_; }
@@ -63,7 +64,8 @@ class Lsu {
   std::deque<uint32_t> address_queue_;  // ops still sending requests, in order
   std::vector<unsigned> per_warp_;
   unsigned live_ = 0;
-  Cycle next_start_ = 0;  // earliest first request of the next instruction
+  Cycle next_start_ = 0;            // earliest first request of the next instruction
+  Cycle last_attempt_ = ~Cycle{0};  // the cycle of the last request sent to the L1
   std::vector<std::pair<Cycle, uint32_t>> shared_responses_;
   LsuStats& stats_;
 };

@@ -86,7 +86,8 @@ Cycle MemorySystem::next_response(unsigned sm, Cycle now) const {
   return q.empty() ? ~Cycle{0} : std::max(q.top().at, now + 1);
 }
 
-Cycle MemorySystem::next_accept(Cycle now) const {
+Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) const {
+  if (request.kind == MemKind::Get && l2_.contains(l2_.line_of(request.address))) return now + 1;
   const Cycle mshr = *std::min_element(l2_mshr_free_.begin(), l2_mshr_free_.end());
   return std::max(mshr, now + 1);
 }

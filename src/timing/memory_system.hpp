@@ -50,8 +50,9 @@ class MemorySystem {
   bool idle(Cycle now) const;  // nothing in flight
   // The earliest cycle after `now` at which a response for `sm` is due (~0: none).
   Cycle next_response(unsigned sm, Cycle now) const;
-  // The earliest cycle after `now` at which a refused request may be accepted.
-  Cycle next_accept(Cycle now) const;
+  // The earliest cycle after `now` at which `request`, refused, may be accepted: the next
+  // cycle if it would hit (a hit needs no MSHR), else when an L2 MSHR frees.
+  Cycle next_accept(const MemRequest& request, Cycle now) const;
 
  private:
   Cycle reserve_port(Cycle earliest, uint32_t occupancy);

@@ -70,26 +70,34 @@ Cycle Sm::next_event(Cycle now) const {
   for (const Fetch& f : fetches_) at(f.respond_at);
   for (const Resolution& r : resolutions_) at(r.at);
   for (const PendingWrite& p : results_) at(p.ready_at);
+  // issue() serves the lowest-numbered ready unit only: it issues as soon as its execution
+  // unit can take it (the SFU's end, or an LSU event); the others wait behind it.
+  bool blocker_seen = false;
   for (const Collector& c : collectors_) {
     if (!c.busy) continue;
     if (c.ready_at > now) {
       at(c.ready_at);
-    } else if (c.unit == UnitClass::Sfu) {
-      at(sfu_busy_until_);
-    } else if (c.unit != UnitClass::Lsu) {
-      at(now + 1);
-    }  // an LSU-bound instruction waits for the LSU's events
+    } else if (!blocker_seen) {
+      blocker_seen = true;
+      if (c.unit == UnitClass::Sfu) {
+        at(sfu_busy_until_);
+      } else if (c.unit != UnitClass::Lsu || lsu_.ready(c.slot)) {
+        at(now + 1);
+      }
+    }
   }
   at(lsu_.next_event(now));
   at(icache_.next_fill());
-  if (icache_.front_request() != nullptr || lsu_.l1d().front_request(now) != nullptr) {
-    at(memory_.next_accept(now));
-  }
+  // The request send_memory_request offers next: the I-cache's, else the L1's.
+  const MemRequest* request = icache_.front_request();
+  if (request == nullptr) request = lsu_.l1d().front_request(now);
+  if (request != nullptr) at(memory_.next_accept(*request, now));
   at(memory_.next_response(index_, now));
   return next;
 }
 
 void Sm::skip_cycles(Cycle cycles) {
+  lsu_.skip_cycles(cycles);
   if (std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; })) {
     stats_.active_cycles += cycles;
   }
