@@ -4,14 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <utility>
 
+#include "common/input_file.hpp"
 #include "elf/byte_order.hpp"
 
 namespace ventus::elf {
@@ -343,23 +340,10 @@ Result<ElfFile> read_elf(std::span<const uint8_t> bytes, std::string_view name_f
 }
 
 Result<ElfFile> read_elf_file(const std::string& path) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (std::filesystem::is_directory(status)) {
-    return Error{fmt::format("{}: is a directory, not an ELF file", path)};
-  }
   // Devices and pipes could stream forever; an ELF file is always a regular file.
-  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-    return Error{fmt::format("{}: not a regular file", path)};
-  }
-  if (std::filesystem::exists(status) && std::filesystem::file_size(path, ec) > UINT32_MAX) {
-    return Error{fmt::format("{}: file is larger than 4 GiB, too large for ELF32", path)};
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{fmt::format("{}: cannot open file ({})", path, std::strerror(errno))};
-  auto data = std::make_shared<std::vector<uint8_t>>(std::istreambuf_iterator<char>(in),
-                                                     std::istreambuf_iterator<char>());
-  if (in.bad()) return Error{fmt::format("{}: read error", path)};
+  auto text = read_input_file(path, {.allow_stdin = false, .what = "ELF file"});
+  if (!text) return text.error();
+  auto data = std::make_shared<std::vector<uint8_t>>(text->begin(), text->end());
   return parse_image(std::move(data), path);
 }
 

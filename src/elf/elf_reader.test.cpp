@@ -221,15 +221,16 @@ TEST(ElfReaderFile, ReadsAndReportsPaths) {
 
   auto missing = read_elf_file(path);
   ASSERT_FALSE(missing.ok());
-  EXPECT_EQ(missing.error().message.rfind(path + ": cannot open file (", 0), 0u)
+  EXPECT_EQ(missing.error().message.rfind("cannot open ELF file '" + path + "' (", 0), 0u)
       << missing.error().message;
   auto directory = read_elf_file(dir.string());
   ASSERT_FALSE(directory.ok());
-  EXPECT_EQ(directory.error().message, dir.string() + ": is a directory, not an ELF file");
+  EXPECT_EQ(directory.error().message,
+            "ELF file '" + dir.string() + "' is a directory, not a regular file");
   if (std::filesystem::exists("/dev/zero")) {  // would never end if read as a stream
     auto device = read_elf_file("/dev/zero");
     ASSERT_FALSE(device.ok());
-    EXPECT_EQ(device.error().message, "/dev/zero: not a regular file");
+    EXPECT_EQ(device.error().message, "ELF file '/dev/zero' is a device, not a regular file");
   }
 }
 

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "loader/text_file.hpp"
 
 namespace ventus::loader {
@@ -35,8 +37,10 @@ Result<LaunchData> parse_data(std::string_view text, std::string_view file_name,
     const BufferDesc& desc = meta.buffers[i];
     if (desc.size == 0) continue;
     BufferData buffer{desc.base, desc.size, {}};
-    buffer.words.reserve(words_for_bytes(desc.size));
-    for (uint32_t w = 0; w < words_for_bytes(desc.size); ++w, ++line) {
+    // Reserve what the file can hold, not what the metadata claims (it may claim 4 GiB).
+    const uint64_t words = words_for_bytes(desc.size);
+    buffer.words.reserve(std::min<uint64_t>(words, lines.size() - std::min(line, lines.size())));
+    for (uint64_t w = 0; w < words; ++w, ++line) {
       if (line >= lines.size()) return short_file_error(file_name, line, expected, desc, i);
       const std::optional<uint32_t> word = parse_hex_word(lines[line]);
       if (!word) {
@@ -81,8 +85,8 @@ LaunchData dump_buffers(const LaunchMetadata& meta, const ReadWord& read_word) {
   for (const BufferDesc& desc : meta.buffers) {
     if (desc.size == 0) continue;
     BufferData buffer{desc.base, desc.size, {}};
-    for (uint32_t w = 0; w < words_for_bytes(desc.size); ++w) {
-      buffer.words.push_back(read_word(desc.base + 4 * w));
+    for (uint64_t w = 0; w < words_for_bytes(desc.size); ++w) {
+      buffer.words.push_back(read_word(desc.base + static_cast<uint32_t>(4 * w)));
     }
     data.buffers.push_back(std::move(buffer));
   }

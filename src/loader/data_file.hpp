@@ -30,7 +30,8 @@ struct LaunchData {
   friend bool operator==(const LaunchData&, const LaunchData&) = default;
 };
 
-constexpr uint32_t words_for_bytes(uint32_t size) {
+// In 64 bits: (size + 3) / 4 in 32 bits wraps to 0 for sizes of 0xfffffffd and more.
+constexpr uint64_t words_for_bytes(uint64_t size) {
   return (size + 3u) / 4u;
 }
 // Σ ceil(size/4) over the buffers of `meta`: the number of lines of its `.data`/`.out`.

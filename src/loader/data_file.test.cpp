@@ -79,6 +79,21 @@ TEST(DataFile, ShortFileAndNonHexNameFileAndLine) {
             "b.data:2: '0x000004' is not a word of 8 hex digits (buffer 0, word 1)");
 }
 
+// Issue 13 item 2: (size + 3) / 4 in 32 bits is 0 for size 0xfffffffd, so the buffer was
+// taken as empty and the case ran on uninitialised memory; nor may the parser reserve 4 GiB
+// on the metadata's word before reading the file.
+TEST(DataFile, ASizeNearFourGiBNeedsItsLinesAndReservesNothingUpFront) {
+  EXPECT_EQ(words_for_bytes(0xfffffffdu), 0x3fffffffu + 1);
+  EXPECT_EQ(words_for_bytes(0xffffffffu), 0x40000000u);
+  LaunchMetadata meta;
+  meta.buffers = {{0x00000000, 0xfffffffd, 0xfffffffd}};
+  const Result<LaunchData> data = parse_data("00000001\n", "big.data", meta);
+  ASSERT_FALSE(data.ok());
+  EXPECT_EQ(data.error().message,
+            "big.data:2: file ends inside buffer 0 (base 0x0, 4294967293 bytes): the metadata "
+            "needs 1073741824 lines, the file has 1");
+}
+
 TEST(DataFile, DumpReadsCeilSizeOver4WordsFromEachBase) {
   const std::string dump = format_dump(small_meta(), [](uint32_t addr) { return addr + 1; });
   EXPECT_EQ(dump, "90000001\n90000005\n90002001\n");

@@ -63,6 +63,29 @@ Result<size_t> checked_num_buffer(const std::vector<uint32_t>& words, std::strin
   return static_cast<size_t>(num_buffer);
 }
 
+// A buffer's initial data must fit its allocation, and the allocation the 32-bit address
+// space (ISA.md §9.1): a larger size was silently cut, a wrapping one aliased low memory.
+Status check_buffers(const std::vector<BufferDesc>& buffers, std::string_view file) {
+  const size_t n = buffers.size();
+  for (size_t i = 0; i < n; ++i) {
+    const BufferDesc& b = buffers[i];
+    const size_t size_line = 2 * (kMetadataHeaderItems + n + i) + 1;
+    const size_t alloc_line = 2 * (kMetadataHeaderItems + 2 * n + i) + 1;
+    if (b.size > b.alloc_size) {
+      return error_at(file, size_line,
+                      fmt::format("buffer_size[{}] = {} is larger than buffer_allocsize[{}] = {}",
+                                  i, b.size, i, b.alloc_size));
+    }
+    if (uint64_t{b.base} + b.alloc_size > (uint64_t{1} << 32)) {
+      return error_at(file, alloc_line,
+                      fmt::format("buffer {} at {:#x} with buffer_allocsize {:#x} runs past the "
+                                  "end of the 32-bit address space",
+                                  i, b.base, b.alloc_size));
+    }
+  }
+  return ok_status();
+}
+
 }  // namespace
 
 Result<LaunchMetadata> parse_metadata(std::string_view text, std::string_view file_name) {
@@ -90,6 +113,7 @@ Result<LaunchMetadata> parse_metadata(std::string_view text, std::string_view fi
         BufferDesc{items[kMetadataHeaderItems + i], items[kMetadataHeaderItems + n + i],
                    items[kMetadataHeaderItems + 2 * n + i]};
   }
+  if (auto checked = check_buffers(meta.buffers, file_name); !checked) return checked.error();
   return meta;
 }
 

@@ -125,6 +125,26 @@ TEST(Metadata, NonZeroHighWordIsAnError) {
             "h.metadata:30: high word of buffer_base[0] is 0x1; a 32-bit device needs 0");
 }
 
+// Issue 13 item 2: a size larger than the allocation was silently cut when loading.
+TEST(Metadata, ABufferLargerThanItsAllocationIsAnError) {
+  std::string text = one_buffer_text();
+  text.replace(30 * 9, 8, "00002000");  // line 31: buffer_size[0] = 0x2000 > 0x1000
+  const Result<LaunchMetadata> meta = parse_metadata(text, "s.metadata");
+  ASSERT_FALSE(meta.ok());
+  EXPECT_EQ(meta.error().message,
+            "s.metadata:31: buffer_size[0] = 8192 is larger than buffer_allocsize[0] = 4096");
+}
+
+TEST(Metadata, ABufferRunningPastTheAddressSpaceIsAnError) {
+  std::string text = one_buffer_text();
+  text.replace(32 * 9, 8, "fffffffd");  // line 33: buffer_allocsize[0] from 0x90000000
+  const Result<LaunchMetadata> meta = parse_metadata(text, "w.metadata");
+  ASSERT_FALSE(meta.ok());
+  EXPECT_EQ(meta.error().message,
+            "w.metadata:33: buffer 0 at 0x90000000 with buffer_allocsize 0xfffffffd runs past "
+            "the end of the 32-bit address space");
+}
+
 TEST(Metadata, MissingFileIsAnErrorNamingIt) {
   const Result<LaunchMetadata> meta = load_metadata("/nonexistent/dir/k.metadata");
   ASSERT_FALSE(meta.ok());

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "common/input_file.hpp"
 #include "loader/cases_ini.hpp"
 
 namespace ventus::loader {
@@ -48,11 +49,36 @@ Result<Launch> load_launch(const fs::path& dir, const std::string& name) {
   return launch;
 }
 
+// Each file is capped by read_input_file, but cases.ini could list one launch millions of
+// times: the number of launches and the bytes of all their files are capped too (issue 13).
+Status check_case_size(const fs::path& ini_dir, const CaseSection& section) {
+  if (section.files.size() > kMaxLaunches) {
+    return Error{fmt::format("{}: [{}] lists {} launches, more than the limit of {}",
+                             ini_dir.string(), section.name, section.files.size(), kMaxLaunches)};
+  }
+  uint64_t total = 0;
+  for (const std::string& name : section.files) {
+    for (const char* ext : {".metadata", ".data"}) {
+      std::error_code ec;
+      const uintmax_t size = fs::file_size(ini_dir / (name + ext), ec);
+      if (!ec) total += size;
+    }
+  }
+  if (total > kMaxInputBytes) {
+    return Error{
+        fmt::format("{}: the .metadata and .data files of [{}] total {} bytes, more "
+                    "than the limit of {}",
+                    ini_dir.string(), section.name, total, format_byte_size(kMaxInputBytes))};
+  }
+  return ok_status();
+}
+
 }  // namespace
 
 Result<TestCase> load_test_case(const fs::path& dir) {
   Result<CaseSection> section = pick_section(dir);
   if (!section) return section.error();
+  if (auto fits = check_case_size(dir, *section); !fits) return fits.error();
   TestCase test_case;
   test_case.name = section->name;
   test_case.dir = dir;

@@ -34,7 +34,11 @@ struct TestCase {
   std::optional<std::filesystem::path> ref_logs_dir;
 };
 
-// Loads a case directory: cases.ini (or _cases.ini) lists the launches. With several sections
+// The most launches a case may list (the reference cases have at most 6).
+inline constexpr size_t kMaxLaunches = 4096;
+
+// Loads a case directory: cases.ini (or _cases.ini) lists the launches. At most kMaxLaunches
+// launches whose .metadata and .data files total at most kMaxInputBytes. With several sections
 // the one named like the directory is used. Every .metadata and .data is parsed.
 Result<TestCase> load_test_case(const std::filesystem::path& dir);
 

@@ -142,5 +142,29 @@ TEST(TestCase, MissingPiecesAreErrorsNamingThem) {
   EXPECT_NE(ambiguous.error().message.find("none is named"), std::string::npos);
 }
 
+// Issue 13: each file is capped, but cases.ini could list one launch millions of times and
+// make the loader hold millions of copies: launches and their total bytes are capped too.
+TEST(TestCase, TooManyLaunchesOrTooManyBytesAreRefusedBeforeLoading) {
+  ScratchDir dir;
+  std::string files = "k";
+  for (size_t i = 0; i < kMaxLaunches; ++i) files += ",k";
+  dir.write("cases.ini", "[x]\nFiles=" + files + "\n");
+  const Result<TestCase> many = load_test_case(dir.path());
+  ASSERT_FALSE(many.ok());
+  EXPECT_EQ(many.error().message,
+            dir.path().string() + ": [x] lists 4097 launches, more than the limit of 4096");
+  // Two launches of one sparse 200 MiB .data: nothing is read, the sizes say it all.
+  dir.write("cases.ini", "[x]\nFiles=k,k\n");
+  dir.write("k.metadata", "");
+  dir.write("k.data", "");
+  std::filesystem::resize_file(dir.path() / "k.data", uint64_t{200} << 20);
+  const Result<TestCase> big = load_test_case(dir.path());
+  ASSERT_FALSE(big.ok());
+  EXPECT_EQ(big.error().message,
+            dir.path().string() +
+                ": the .metadata and .data files of [x] total 419430400 bytes, more than the "
+                "limit of 256 MiB");
+}
+
 }  // namespace
 }  // namespace ventus::loader

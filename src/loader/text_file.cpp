@@ -6,15 +6,13 @@
 
 #include <fmt/format.h>
 
+#include "common/excerpt.hpp"
+#include "common/input_file.hpp"
+
 namespace ventus::loader {
 
 Result<std::string> read_text_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{fmt::format("{}: cannot open file", path.string())};
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return Error{fmt::format("{}: read error", path.string())};
-  return text.str();
+  return read_input_file(path.string(), {.allow_stdin = false, .what = "case file"});
 }
 
 Status write_text_file(const std::filesystem::path& path, std::string_view text) {
@@ -67,7 +65,8 @@ std::optional<uint32_t> parse_hex_word(std::string_view line) {
 }
 
 Error error_at(std::string_view file, size_t line, std::string_view message) {
-  return Error{fmt::format("{}:{}: {}", file, line, message)};
+  // Messages quote the input: keep a hostile line from being echoed whole.
+  return Error{fmt::format("{}:{}: {}", file, line, excerpt(message, 300))};
 }
 
 void append_hex_word(std::string& out, uint32_t word) {

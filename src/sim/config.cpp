@@ -1,6 +1,8 @@
 // ParamRegistry declarations, lookup and --set assignments (DESIGN.md §2.5).
 #include "sim/config.hpp"
 
+#include "common/excerpt.hpp"
+
 #include <algorithm>
 #include <cassert>
 
@@ -106,11 +108,12 @@ Status ParamRegistry::set(std::string_view key, std::string_view value_text) {
   return ok_status();
 }
 
+// A hostile key (a megabyte-long TOML key) is quoted as an excerpt and gets no suggestion.
 Error ParamRegistry::unknown_param(std::string_view key) const {
   if (std::optional<std::string> near = nearest_name(key)) {
     return Error{fmt::format("unknown parameter '{}' (did you mean '{}'?)", key, *near)};
   }
-  return Error{fmt::format("unknown parameter '{}'", key)};
+  return Error{fmt::format("unknown parameter '{}'", excerpt(key, 80))};
 }
 
 size_t ParamRegistry::index_of(std::string_view name) const {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "common/input_file.hpp"
 #include "sim/config.hpp"
 #include "sim/param_value.hpp"
 
@@ -39,10 +40,9 @@ std::string location(std::string_view source_name, const toml::source_position& 
 }  // namespace
 
 Status ParamRegistry::load_toml_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  if (!file || !(text << file.rdbuf())) return Error{fmt::format("cannot read '{}'", path)};
-  return load_toml_text(text.str(), path);
+  auto text = read_input_file(path, {.what = "machine file"});
+  if (!text) return text.error();
+  return load_toml_text(*text, input_display_name(path));
 }
 
 Status ParamRegistry::load_toml_text(std::string_view text, std::string_view source_name) {

@@ -35,6 +35,10 @@ std::string_view last_component(std::string_view name) {
 
 std::optional<std::string> nearest_name(std::string_view query,
                                         const std::vector<std::string_view>& candidates) {
+  // No parameter name is this long: a suggestion would cost O(length) per candidate for
+  // nothing (a megabyte-long TOML key took seconds, issue 13).
+  constexpr size_t kLongest = 128;
+  if (query.size() > kLongest) return std::nullopt;
   const size_t full_limit = std::max<size_t>(2, query.size() / 3);
   const std::string_view query_last = last_component(query);
   const size_t last_limit = std::max<size_t>(1, query_last.size() / 4);

@@ -1,6 +1,8 @@
 // Typed parameter values: parsing from --set text and TOML leaves, checking, printing.
 #include "sim/param_value.hpp"
 
+#include "common/excerpt.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -44,16 +46,16 @@ Error wrong_kind(const ParamInfo& info, std::string_view given) {
       expected = "one of " + choice_list(info);
       break;
   }
-  return Error{fmt::format("'{}' must be {}, not {}", info.name, expected, given)};
+  return Error{fmt::format("'{}' must be {}, not {}", info.name, expected, excerpt(given, 80))};
 }
 
 Error out_of_range(const ParamInfo& info, std::string_view value) {
   if (info.type == ParamType::Float) {
-    return Error{fmt::format("'{}' = {} is out of range {}..{}", info.name, value,
+    return Error{fmt::format("'{}' = {} is out of range {}..{}", info.name, excerpt(value, 80),
                              format_double(info.min_float), format_double(info.max_float))};
   }
-  return Error{fmt::format("'{}' = {} is out of range {}..{}", info.name, value, info.min_uint,
-                           info.max_uint)};
+  return Error{fmt::format("'{}' = {} is out of range {}..{}", info.name, excerpt(value, 80),
+                           info.min_uint, info.max_uint)};
 }
 
 Result<ParamValue> check_uint(const ParamInfo& info, uint64_t value) {

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/excerpt.hpp"
+#include "common/input_file.hpp"
 #include "trace/commit_line_items.hpp"
 #include "trace/text_cursor.hpp"
 
@@ -195,10 +197,11 @@ Result<ParsedLog> CommitLogParser::parse(std::string text, std::string_view sour
   while (pos < all.size()) {
     std::size_t end = all.find('\n', pos);
     if (end == std::string_view::npos) end = all.size();
-    const std::string_view line = all.substr(pos, end - pos);
+    std::string_view line = all.substr(pos, end - pos);
+    if (line.ends_with('\r')) line.remove_suffix(1);  // a log saved with CRLF line ends
     ++number;
     if (const char* error = builder.line(line, static_cast<uint32_t>(pos), number)) {
-      return Error{fmt::format("{}:{}: {}: `{}`", source_name, number, error, line.substr(0, 160))};
+      return Error{fmt::format("{}:{}: {}: `{}`", source_name, number, error, excerpt(line))};
     }
     pos = end + 1;
   }
@@ -210,12 +213,9 @@ Result<ParsedLog> CommitLogParser::parse(std::string text, std::string_view sour
 }
 
 Result<ParsedLog> read_commit_log(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{fmt::format("cannot open commit log `{}`", path)};
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  if (in.bad()) return Error{fmt::format("cannot read commit log `{}`", path)};
-  return CommitLogParser{}.parse(std::move(contents).str(), path);
+  auto text = read_input_file(path, {.what = "commit log"});
+  if (!text) return text.error();
+  return CommitLogParser{}.parse(std::move(text.value()), input_display_name(path));
 }
 
 }  // namespace ventus::trace
