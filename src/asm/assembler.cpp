@@ -6,6 +6,7 @@
 
 #include "asm/file_assembler.hpp"
 #include "asm/link.hpp"
+#include "common/excerpt.hpp"
 #include "elf/elf_file.hpp"
 
 namespace ventus::as {
@@ -40,6 +41,18 @@ class ConstEnv : public ExprEnv {
   int depth_;
 };
 
+constexpr const char* kUnterminated = "unterminated comment: '/*' without '*/'";
+
+// Line and column (1-based) of byte `offset` of file `file`.
+Location location_of(std::string_view text, size_t file, size_t offset) {
+  const std::string_view before = text.substr(0, offset);
+  const size_t line_start =
+      before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+  const auto line = static_cast<uint32_t>(std::count(before.begin(), before.end(), '\n') + 1);
+  return Location{static_cast<uint32_t>(file), line,
+                  static_cast<uint32_t>(offset - line_start + 1)};
+}
+
 }  // namespace
 
 void Program::error(const Location& loc, std::string message) {
@@ -48,7 +61,7 @@ void Program::error(const Location& loc, std::string message) {
   d.file = files[loc.file].name;
   d.line = loc.line;
   d.column = loc.column;
-  d.message = std::move(message);
+  d.message = excerpt(message, 300);  // messages quote tokens, which may be huge
   const auto& lines = files[loc.file].lines;
   if (loc.line >= 1 && loc.line <= lines.size()) d.source_line = lines[loc.line - 1];
   if (diagnostics.size() + 1 == kMaxDiagnostics) d.message += " (further errors suppressed)";
@@ -172,7 +185,10 @@ AssembleOutput assemble(std::span<const SourceFile> sources, const AssembleOptio
     state.name = all[i].name;
     for (std::string_view line : split_lines(all[i].text)) state.lines.emplace_back(line);
     program.files.push_back(std::move(state));
-    FileAssembler(program, i).run(tokenize(strip_comments(all[i].text)));
+    std::optional<size_t> unterminated;
+    const std::string code = strip_comments(all[i].text, &unterminated);
+    if (unterminated) program.error(location_of(all[i].text, i, *unterminated), kUnterminated);
+    FileAssembler(program, i).run(tokenize(code));
   }
   AssembleOutput out;
   out.image = link(program);

@@ -20,12 +20,23 @@ std::string format_diagnostics(std::span<const Diagnostic> diagnostics, size_t l
       continue;
     }
     out += fmt::format("{}:{}:{}: error: {}\n", d.file, d.line, d.column, d.message);
+    // A long line is shown as a window around the column, so a megabyte-long line is not
+    // echoed (issue 13); "..." marks what is cut.
+    constexpr size_t kWindow = 160;
+    const size_t column = d.column == 0 ? 0 : d.column - 1;
+    size_t first = 0;
+    if (d.source_line.size() > kWindow && column > kWindow / 2) {
+      first = std::min(column - kWindow / 2, d.source_line.size() - kWindow);
+    }
+    const std::string_view shown = std::string_view(d.source_line).substr(first, kWindow);
+    const std::string before = first > 0 ? "..." : "";
+    const std::string after = first + shown.size() < d.source_line.size() ? "..." : "";
     // Tabs are kept in the caret line so the caret lines up under the column.
-    std::string caret;
-    for (size_t i = 0; i + 1 < d.column && i < d.source_line.size(); ++i) {
+    std::string caret(before.size(), ' ');
+    for (size_t i = first; i < column && i < first + shown.size(); ++i) {
       caret += d.source_line[i] == '\t' ? '\t' : ' ';
     }
-    out += fmt::format("  {}\n  {}^\n", d.source_line, caret);
+    out += fmt::format("  {}{}{}\n  {}^\n", before, shown, after, caret);
   }
   return out;
 }
@@ -54,7 +65,7 @@ std::string nearest_name(std::string_view word, std::span<const std::string_view
     if (d < best_distance) best_distance = d, best = c;
   }
   // A suggestion is useful only when fewer than half of the letters differ.
-  if (best.empty() || best_distance == 0 || best_distance * 2 > std::max<size_t>(word.size(), 2)) {
+  if (best.empty() || best_distance == 0 || best_distance * 2 >= std::max<size_t>(word.size(), 2)) {
     return {};
   }
   return std::string(best);

@@ -22,6 +22,25 @@ constexpr std::array<std::string_view, 42> kAllDirectives = {
     ".asciz",   ".string", ".zero",   ".space", ".skip",      ".align",   ".p2align",
     ".balign",  ".option", ".file",   ".ident", ".attribute", ".addrsig", ".loc"};
 
+// GNU as directives this assembler does not implement: say so rather than suggest a directive
+// that merely looks alike ('.include' is not a misspelt '.single').
+constexpr std::array<std::pair<std::string_view, std::string_view>, 14> kUnsupported = {{
+    {".include", "pass every source file to 'ventus as' instead"},
+    {".incbin", "write the bytes with .byte or .word instead"},
+    {".macro", "macros are not supported"},
+    {".endm", "macros are not supported"},
+    {".rept", "repetition blocks are not supported"},
+    {".irp", "repetition blocks are not supported"},
+    {".irpc", "repetition blocks are not supported"},
+    {".endr", "repetition blocks are not supported"},
+    {".if", "conditional assembly is not supported"},
+    {".ifdef", "conditional assembly is not supported"},
+    {".ifndef", "conditional assembly is not supported"},
+    {".else", "conditional assembly is not supported"},
+    {".elseif", "conditional assembly is not supported"},
+    {".endif", "conditional assembly is not supported"},
+}};
+
 // The output section a name belongs to (".text.foo" is .text, ".sbss" is .bss, ...).
 std::string canonical_section(const std::string& name) {
   for (std::string_view base :
@@ -61,6 +80,11 @@ void FileAssembler::directive(const Statement& st) {
   }
   for (std::string_view ignored : kIgnored) {
     if (name == ignored || name.starts_with(".cfi_")) return;
+  }
+  for (const auto& [unsupported, advice] : kUnsupported) {
+    if (name == unsupported) {
+      return error(st.tokens[0].column, "'" + name + "' is not supported: " + std::string(advice));
+    }
   }
   const std::string guess = nearest_name(name, kAllDirectives);
   error(st.tokens[0].column,

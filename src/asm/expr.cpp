@@ -3,7 +3,9 @@
 
 #include <array>
 #include <limits>
+#include <memory>
 #include <string_view>
+#include <vector>
 
 #include "isa/names.hpp"
 
@@ -215,10 +217,7 @@ EvalResult leaf(const Expr& e, const ExprEnv& env) {
   return failed(message, e.column);
 }
 
-EvalResult unary_op(const Expr& e, const ExprEnv& env) {
-  EvalResult c = evaluate(*e.lhs, env);
-  if (!c.ok()) return c;
-  const int64_t x = c.value;
+EvalResult unary_op(const Expr& e, int64_t x, const ExprEnv& env) {
   switch (e.op) {
     case ExprOp::Neg:
       return value_of(s(0 - u(x)));
@@ -241,6 +240,25 @@ EvalResult unary_op(const Expr& e, const ExprEnv& env) {
       }
       return value_of(lo12(s(u(*target) - u(x))));
     }
+  }
+}
+
+bool is_leaf(ExprOp op) {
+  return op == ExprOp::Num || op == ExprOp::Sym || op == ExprOp::LocalRef || op == ExprOp::Dot;
+}
+
+bool is_unary(ExprOp op) {
+  switch (op) {
+    case ExprOp::Neg:
+    case ExprOp::BitNot:
+    case ExprOp::Hi:
+    case ExprOp::Lo:
+    case ExprOp::PcrelHi:
+    case ExprOp::PcrelLo:
+    case ExprOp::PcrelLoAt:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -276,29 +294,61 @@ int64_t lo12(int64_t x) {
   return low >= 0x800 ? low - 0x1000 : low;
 }
 
-EvalResult evaluate(const Expr& e, const ExprEnv& env) {
-  switch (e.op) {
-    case ExprOp::Num:
-    case ExprOp::Sym:
-    case ExprOp::LocalRef:
-    case ExprOp::Dot:
-      return leaf(e, env);
-    case ExprOp::Neg:
-    case ExprOp::BitNot:
-    case ExprOp::Hi:
-    case ExprOp::Lo:
-    case ExprOp::PcrelHi:
-    case ExprOp::PcrelLo:
-    case ExprOp::PcrelLoAt:
-      return unary_op(e, env);
-    default: {
-      EvalResult a = evaluate(*e.lhs, env);
-      if (!a.ok()) return a;
-      EvalResult b = evaluate(*e.rhs, env);
-      if (!b.ok()) return b;
-      return binary_op(e, a.value, b.value);
-    }
+Expr::~Expr() {
+  // Unlink children we hold the last reference to before they are destroyed, so destroying
+  // a node never destroys a node with children (no recursion, whatever the depth).
+  std::vector<std::shared_ptr<const Expr>> doomed;
+  const auto take = [&doomed](std::shared_ptr<const Expr>& child) {
+    if (child && child.use_count() == 1) doomed.push_back(std::move(child));
+  };
+  take(lhs);
+  take(rhs);
+  while (!doomed.empty()) {
+    std::shared_ptr<const Expr> node = std::move(doomed.back());
+    doomed.pop_back();
+    // Every node is created non-const (make_shared<Expr>), so it may be modified here.
+    auto& mutable_node = const_cast<Expr&>(*node);
+    take(mutable_node.lhs);
+    take(mutable_node.rhs);
   }
+}
+
+// Post-order walk with an explicit stack: operands are evaluated left to right (the first
+// failure in source order is the one reported), then their operator is applied.
+EvalResult evaluate(const Expr& root, const ExprEnv& env) {
+  struct Pending {
+    const Expr* node;
+    bool operands_done;
+  };
+  std::vector<Pending> todo{{&root, false}};
+  std::vector<int64_t> values;
+  while (!todo.empty()) {
+    const Pending p = todo.back();
+    todo.pop_back();
+    const Expr& e = *p.node;
+    EvalResult r;
+    if (is_leaf(e.op)) {
+      r = leaf(e, env);
+    } else if (!p.operands_done) {
+      todo.push_back({&e, true});
+      if (!is_unary(e.op)) todo.push_back({e.rhs.get(), false});
+      todo.push_back({e.lhs.get(), false});
+      continue;
+    } else if (is_unary(e.op)) {
+      const int64_t x = values.back();
+      values.pop_back();
+      r = unary_op(e, x, env);
+    } else {
+      const int64_t b = values.back();
+      values.pop_back();
+      const int64_t a = values.back();
+      values.pop_back();
+      r = binary_op(e, a, b);
+    }
+    if (!r.ok()) return r;
+    values.push_back(r.value);
+  }
+  return value_of(values.back());
 }
 
 }  // namespace ventus::as

@@ -36,7 +36,16 @@ enum class ExprOp : uint8_t {
   PcrelLoAt,  // internal (la/call/tail): low part of (child - (pc + value))
 };
 
+// A node of the expression tree. A chain such as 1+1+...+1 is a left-deep tree as deep as
+// it has operators, so neither evaluation nor destruction may recurse per node (issue 13).
 struct Expr {
+  Expr() = default;
+  Expr(const Expr&) = default;
+  Expr& operator=(const Expr&) = default;
+  Expr(Expr&&) = default;
+  Expr& operator=(Expr&&) = default;
+  ~Expr();  // releases a deep tree iteratively
+
   ExprOp op = ExprOp::Num;
   int64_t value = 0;     // Num: the constant; LocalRef: label number; PcrelLoAt: pc delta
   std::string name;      // Sym
@@ -57,7 +66,9 @@ struct ParseFailure {
 
 // Parses an expression from tokens[pos...]; advances pos. When `stop_before_reg_paren` is
 // set, a '(' followed by a register name and ')' ends the expression (the "imm(reg)" form).
-// Nesting deeper than 64 levels is refused so hostile input cannot exhaust the stack.
+// Parentheses and unary operators nested deeper than 64 levels are refused so hostile input
+// cannot exhaust the stack; binary operators are parsed in a loop (precedence climbing
+// recurses once per precedence level, not per operator).
 ExprPtr parse_expr(const std::vector<Token>& tokens, size_t& pos, uint32_t seq,
                    bool stop_before_reg_paren, ParseFailure& failure);
 
@@ -85,6 +96,7 @@ struct EvalResult {
   bool ok() const { return status == Status::Ok; }
 };
 
+// Evaluates with an explicit stack: the depth of the tree does not matter.
 EvalResult evaluate(const Expr& expr, const ExprEnv& env);
 
 // The RISC-V hi/lo split: hi20 = (x + 0x800) >> 12, lo12 = sign-extended low 12 bits.

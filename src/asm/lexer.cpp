@@ -157,7 +157,7 @@ void tokenize_line(std::string_view line, uint32_t line_no, std::vector<Statemen
 
 }  // namespace
 
-std::string strip_comments(std::string_view text) {
+std::string strip_comments(std::string_view text, std::optional<size_t>* unterminated) {
   std::string out(text);
   bool in_string = false;
   for (size_t i = 0; i < out.size(); ++i) {
@@ -176,13 +176,18 @@ std::string strip_comments(std::string_view text) {
       while (i < out.size() && out[i] != '\n') out[i++] = ' ';
       --i;
     } else if (c == '/' && i + 1 < out.size() && out[i + 1] == '*') {
+      const size_t start = i;
       out[i] = out[i + 1] = ' ';
       i += 2;
       while (i < out.size() && !(out[i] == '*' && i + 1 < out.size() && out[i + 1] == '/')) {
         if (out[i] != '\n') out[i] = ' ';
         ++i;
       }
-      if (i < out.size()) out[i] = out[i + 1] = ' ', ++i;
+      if (i < out.size()) {
+        out[i] = out[i + 1] = ' ', ++i;
+      } else if (unterminated != nullptr) {
+        *unterminated = start;
+      }
     }
   }
   return out;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,8 +33,9 @@ struct Statement {
 };
 
 // Replaces comments ('#', '//' to end of line, '/* */' possibly multi-line) by spaces so
-// that line and column numbers of everything else are unchanged.
-std::string strip_comments(std::string_view text);
+// that line and column numbers of everything else are unchanged. A '/*' without '*/' would
+// swallow the rest of the file: its offset goes to `unterminated` (when given).
+std::string strip_comments(std::string_view text, std::optional<size_t>* unterminated = nullptr);
 
 // Splits comment-free text into statements (lines, and ';' inside a line) and tokenizes them.
 std::vector<Statement> tokenize(std::string_view comment_free_text);
