@@ -14,8 +14,8 @@
 
 #include "common/result.hpp"
 #include "functional/machine_shape.hpp"
-#include "timing/params.hpp"
 #include "functional/schedule.hpp"
+#include "timing/params.hpp"
 
 namespace ventus {
 
@@ -178,10 +178,13 @@ struct LaunchStats {
   // run.memcheck = report: one line per pc that accessed memory outside every buffer
   // (docs/memcheck.md).
   std::vector<std::string> memcheck;
+  // Why the launch ended other than by every warp's endprg, e.g. --ref-compat's store to
+  // tohost that ended a work-group early.
+  std::vector<std::string> notes;
 };
 
 struct LaunchOptions {
-  std::string log_path;  // commit log (ISA.md §10) when not empty
+  std::string log_path;  // commit log (ISA.md §10) when not empty; "-" = standard output
   // Receives kernel printf output, one message per call, already prefixed with the
   // work-group and thread ids; default: standard output.
   std::function<void(std::string_view)> print_sink;

@@ -83,6 +83,18 @@ unsigned Launch::sm_of(const WorkGroup& group) const {
   return 0;
 }
 
+void Launch::note_tohost_end(const WorkGroup& group, unsigned warp, uint32_t pc) {
+  unsigned running = 0;
+  for (const WarpState& w : group.warps()) running += w.ended ? 0 : 1;
+  if (tohost_end_ || running == 0) return;
+  const auto& id = group.group_id();
+  tohost_end_ = fmt::format(
+      "kernel '{}': work-group {} ({}, {}, {}) ended when warp {} stored to tohost (0x{:08x}) at "
+      "pc 0x{:08x}: {} warp(s) that had not reached endprg were stopped there, as REF stops",
+      config_.kernel_name, group.linear_id(), id[0], id[1], id[2], warp, options_.tohost_addr, pc,
+      running);
+}
+
 void Launch::retire(WorkGroup& group) {
   for (size_t i = 0; i < live_.size(); ++i) {
     if (live_[i].get() != &group) continue;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "functional/decode_cache.hpp"
@@ -23,6 +24,9 @@ struct LaunchResult {
   std::optional<Fault> fault;           // set when a fault stopped the launch
   std::optional<Fault> ref_trap;        // --ref-compat: first trap REF-style handled via mtvec
   std::vector<MemcheckEntry> memcheck;  // Memcheck::Report: accesses outside every buffer
+  // --ref-compat: a store to tohost ended a work-group before all its warps ended (REF's end
+  // of run, ISA.md §7.3); says where, so the stores that never happened are explained.
+  std::optional<std::string> tohost_end;
 };
 
 struct LaunchHooks {
@@ -58,6 +62,9 @@ class Launch {
   // --ref-compat: the first trap that entered mtvec in a retired group.
   const std::optional<Fault>& first_ref_trap() const { return first_ref_trap_; }
   const MemcheckLog& memcheck_log() const { return memcheck_log_; }
+  // --ref-compat: warp `warp` of `group` stored to tohost at `pc`, which ended the group.
+  void note_tohost_end(const WorkGroup& group, unsigned warp, uint32_t pc);
+  const std::optional<std::string>& tohost_end() const { return tohost_end_; }
 
  private:
   const LaunchConfig& config_;
@@ -76,6 +83,7 @@ class Launch {
   std::vector<unsigned> live_sm_;  // SM of each live group (parallel to live_)
   std::optional<Fault> first_ref_trap_;
   MemcheckLog memcheck_log_;
+  std::optional<std::string> tohost_end_;  // the first group a tohost store ended early
 };
 
 // Runs the launch on `global` with the scheduler of `options` (schedulers.cpp); `stats`

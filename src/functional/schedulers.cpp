@@ -71,7 +71,9 @@ class Driver {
   }
   Fault limit_fault(const WorkGroup& group, unsigned j) const {
     return group.make_fault(j, TrapKind::InstructionLimit,
-                            fmt::format("{} warp-instructions executed", limit_));
+                            fmt::format("{} warp-instructions executed (raise it with "
+                                        "--max-instructions or run.max_warp_instructions)",
+                                        limit_));
   }
   void drain_print(const WorkGroup& group, unsigned j, uint32_t value) {
     const auto& on_print = launch_.options().on_print;
@@ -129,7 +131,11 @@ std::optional<Fault> run_round_robin(Launch& launch, Driver<Policy>& driver, Exe
         if (group->warps()[j].ended) continue;
         StepResult r;
         if (auto fault = driver.step(*group, j, r)) return fault;
-        if (r.status == StepStatus::Finished) done = true;
+        if (r.status == StepStatus::Finished) {
+          // After the resume, the store is start.S's normal end of run (ISA.md §7.3).
+          if (!resumed) launch.note_tohost_end(*group, j, r.pc);
+          done = true;
+        }
         if (r.status != StepStatus::Trapped) continue;
         if (auto fault = group->enter_ref_trap(j, observer)) return fault;
         launch.stats().add_ref_trap();
@@ -207,6 +213,7 @@ LaunchResult run_prepared(const LaunchConfig& config, const MachineShape& shape,
   result.fault = driver(launch);
   while (!launch.live().empty()) launch.retire(*launch.live().front());  // after a fault
   result.ref_trap = launch.first_ref_trap();
+  result.tohost_end = launch.tohost_end();
   result.memcheck = launch.memcheck_log().entries();
   result.stats = stats.summary();
   return result;

@@ -102,7 +102,10 @@ class WorkGroup {
 
   // The fault a Trapped step of warp `index` stops the launch with.
   Fault fault_from_trap(unsigned index) const;
+  // Instruction-limit and deadlock faults also list the live warps (describe_warps).
   Fault make_fault(unsigned index, TrapKind kind, std::string detail) const;
+  // "warps still running: warp 0 at pc 0x..., ...; waiting at a barrier: none".
+  std::string describe_warps() const;
   // --ref-compat: REF's trap entry (ISA.md §2.5) after a Trapped step: the warp continues
   // at mtvec; a fault when there is no handler. The observer sees REF's trap lines.
   std::optional<Fault> enter_ref_trap(unsigned index, ExecObserver* observer);

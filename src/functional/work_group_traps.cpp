@@ -37,7 +37,32 @@ RefCause ref_cause(const Trap& trap, const Insn* insn) {
   return {"trap_illegal_instruction", 2, true};
 }
 
+// "warp 0 at pc 0x80000010, warp 2 at pc 0x80000024" (or "none").
+std::string warp_list(const std::vector<std::pair<unsigned, uint32_t>>& warps) {
+  if (warps.empty()) return "none";
+  std::string out;
+  for (const auto& [index, pc] : warps) {
+    out += fmt::format("{}warp {} at pc 0x{:08x}", out.empty() ? "" : ", ", index, pc);
+  }
+  return out;
+}
+
 }  // namespace
+
+// A launch stopped by the instruction limit or a deadlock is a hang the user has to debug:
+// say which warps were still running and which were waiting at a barrier (issue 13).
+std::string WorkGroup::describe_warps() const {
+  std::vector<std::pair<unsigned, uint32_t>> running;
+  std::vector<std::pair<unsigned, uint32_t>> waiting;
+  for (unsigned i = 0; i < warps_.size(); ++i) {
+    const WarpState& w = warps_[i];
+    if (w.ended) continue;
+    const bool at_barrier = w.at_barrier || (i < ref_barriers_.size() && ref_barriers_[i] == 1);
+    (at_barrier ? waiting : running).emplace_back(i, w.pc);
+  }
+  return fmt::format("warps still running: {}; waiting at a barrier: {}", warp_list(running),
+                     warp_list(waiting));
+}
 
 std::optional<Fault> WorkGroup::enter_ref_trap(unsigned index, ExecObserver* observer) {
   WarpState& w = warps_[index];
@@ -76,6 +101,9 @@ Fault WorkGroup::make_fault(unsigned index, TrapKind kind, std::string detail) c
     fault.has_word = true;
   }
   fault.detail = std::move(detail);
+  if (kind == TrapKind::InstructionLimit || kind == TrapKind::BarrierDeadlock) {
+    fault.detail += fmt::format(" ({})", describe_warps());
+  }
   return fault;
 }
 

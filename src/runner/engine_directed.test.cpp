@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -392,6 +393,73 @@ TEST(EngineDirected, MegabyteApartStacksRunPerWorkGroupAndAreReported) {
   ASSERT_TRUE(strict.result.fault);
   EXPECT_EQ(strict.result.fault->kind, TrapKind::AccessFault);
   EXPECT_EQ(strict.result.fault->warp, 1u);
+}
+
+}  // namespace
+}  // namespace ventus::runner
+
+namespace ventus::runner {
+namespace {
+
+// Issue 13 item 5: warps 0 and 1 wait at a barrier, warp 2 has ended and warp 3 spins
+// forever; the stop names the spinning warp with its pc and the warps at the barrier.
+TEST(EngineDirected, AStoppedHangNamesTheRunningWarpsAndTheBarrierWaiters) {
+  const elf::ElfImage image = assemble(R"(
+        csrr    t2, wid
+        li      t3, 2
+        beq     t2, t3, .Lend
+        li      t3, 3
+        beq     t2, t3, .Lspin
+        barrier x0, x0, 1
+.Lend:
+        endprg  x0, x0, x0
+.Lspin:
+        j       .Lspin
+)");
+  for (Mode mode : {Mode::Default, Mode::RefCompat}) {
+    SCOPED_TRACE(mode == Mode::Default ? "default" : "ref-compat");
+    const ProgramOutcome o = run(image, 4, 4, {1, 1, 1}, mode, 1000);
+    ASSERT_TRUE(o.result.fault);
+    EXPECT_EQ(o.result.fault->kind, TrapKind::InstructionLimit);
+    const std::string message = o.result.fault->message();
+    const std::regex want(
+        "1000 warp-instructions executed \\(raise it with --max-instructions or "
+        "run.max_warp_instructions\\) \\(warps still running: warp 3 at pc 0x[0-9a-f]{8}; "
+        "waiting at a barrier: warp 0 at pc 0x[0-9a-f]{8}, warp 1 at pc 0x[0-9a-f]{8}\\)$");
+    EXPECT_TRUE(std::regex_search(message, want)) << message;
+  }
+}
+
+}  // namespace
+}  // namespace ventus::runner
+
+namespace ventus::runner {
+namespace {
+
+// Issue 13 item 11: in --ref-compat a store to tohost ends the work-group as in REF; the
+// result says so, naming the warp and pc, so the stores that never happen are explained.
+TEST(EngineDirected, RefCompatTohostStoreEndsTheGroupAndSaysWhere) {
+  const elf::ElfImage image = assemble(R"(
+        csrr    t2, wid
+        bnez    t2, .Lspin
+        li      t1, 0x80001000
+        li      t3, 1
+        sw      t3, 0(t1)
+.Lspin:
+        j       .Lspin
+)");
+  const ProgramOutcome o = run(image, 4, 2, {1, 1, 1}, Mode::RefCompat, 100000);
+  ASSERT_FALSE(o.result.fault) << o.result.fault->message();
+  ASSERT_TRUE(o.result.tohost_end);
+  const std::regex want(
+      "kernel 'directed': work-group 0 \\(0, 0, 0\\) ended when warp 0 stored to tohost "
+      "\\(0x80001000\\) at pc 0x[0-9a-f]{8}: 2 warp\\(s\\) that had not reached endprg were "
+      "stopped there, as REF stops");
+  EXPECT_TRUE(std::regex_match(*o.result.tohost_end, want)) << *o.result.tohost_end;
+  // start.S's own store after every warp ended is the normal end of a run: no note.
+  const ProgramOutcome plain = run(assemble(kFinish), 4, 2, {1, 1, 1}, Mode::RefCompat);
+  ASSERT_FALSE(plain.result.fault) << plain.result.fault->message();
+  EXPECT_FALSE(plain.result.tohost_end);
 }
 
 }  // namespace

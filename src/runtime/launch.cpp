@@ -128,7 +128,8 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
   c.numt = s.config.machine.threads_per_warp;
   c.numw = static_cast<uint32_t>((*threads + c.numt - 1) / c.numt);
   uint64_t local_total = uint64_t{c.numw} * 1024;
-  for (uint32_t bytes : plan.local_buffers) local_total += (bytes + 0xFFFu) & ~0xFFFu;
+  // In 64 bits: rounding a __local size near 4 GiB up in 32 bits wraps to 0 and passed.
+  for (uint32_t bytes : plan.local_buffers) local_total += (uint64_t{bytes} + 0xFFF) & ~0xFFFull;
   if (local_total > s.config.machine.local_memory_bytes) {
     return Error{
         fmt::format("local memory of {} bytes (warp stacks + __local arguments) exceeds "
@@ -139,11 +140,26 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
   for (unsigned d = 0; d < 3; ++d) {
     c.num_groups[d] = d < range.work_dim ? range.global[d] / range.local[d] : 1;
     groups *= c.num_groups[d];
+    // Work-groups are numbered with 32 bits (ISA.md §7.1); checked per factor so the
+    // product of three 32-bit sizes cannot wrap 64 bits.
+    if (groups > UINT32_MAX) {
+      return Error{fmt::format("the ND-range has more than {} work-groups", UINT32_MAX)};
+    }
   }
   plan.lds_bytes = 0x1000;  // POCL's hard-coded ldsSize (ISA.md §7.5)
   c.pds_size = s.config.machine.private_memory_bytes_per_thread;
-  const uint64_t private_bytes = uint64_t{c.pds_size} * c.numt * c.numw * groups;
-  if (private_bytes > 0x40000000u) return Error{"private memory of the launch exceeds 1 GiB"};
+  // Private memory is allocated for every work-group of the ND-range (not per resident one),
+  // so a large launch must lower the per-thread size: name the setting and a value that fits.
+  const uint64_t threads_total = uint64_t{c.numt} * c.numw * groups;
+  const uint64_t private_bytes = uint64_t{c.pds_size} * threads_total;
+  if (private_bytes > 0x40000000u) {
+    return Error{fmt::format(
+        "private memory of the launch, {} bytes per thread x {} threads = {} bytes, exceeds "
+        "1 GiB: lower driver.private_memory_bytes_per_thread (at most {} for this launch, e.g. "
+        "--set driver.private_memory_bytes_per_thread={}) or launch fewer work-items",
+        c.pds_size, threads_total, private_bytes, 0x40000000u / threads_total,
+        (0x40000000u / threads_total) & ~uint64_t{3})};
+  }
 
   TempBuffers temps(s);
   // Allocation order of the reference driver (ISA.md §8): arguments, private, metadata.

@@ -47,12 +47,17 @@ Result<memory::LocalMemory> local_layout(const LaunchPlan& plan) {
   return layout;
 }
 
-// Writes the commit log of the launch to a file when asked (ISA.md §10).
+// Standard output stays open after the launch; a log file is closed.
+int close_unless_stdout(std::FILE* file) {
+  return file == stdout ? std::fflush(file) : std::fclose(file);
+}
+
+// Writes the commit log of the launch to a file, or to standard output for "-" (ISA.md §10).
 class LogFile {
  public:
   Status open(const std::string& path, const elf::ElfFile& elf, uint32_t numt) {
     if (path.empty()) return ok_status();
-    file_.reset(std::fopen(path.c_str(), "wb"));
+    file_.reset(path == "-" ? stdout : std::fopen(path.c_str(), "wb"));
     if (!file_) return Error{fmt::format("cannot create log file '{}'", path)};
     sink_.emplace(file_.get());
     writer_.emplace(*sink_);
@@ -66,7 +71,7 @@ class LogFile {
   bool failed() const { return sink_ && sink_->failed(); }
 
  private:
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_{nullptr, &std::fclose};
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_{nullptr, &close_unless_stdout};
   std::optional<trace::FileLogSink> sink_;
   std::optional<trace::CommitLogWriter> writer_;
   std::optional<runner::CommitLogObserver> observer_;
@@ -194,6 +199,7 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   stats.memcheck = functional::format_memcheck_report(
       result.memcheck, plan.config.kernel_name,
       [&state](uint32_t pc) { return state.memory.store().read32(pc); });
+  if (result.tohost_end) stats.notes.push_back(*result.tohost_end);
   stats.stats_json = stats_json(state, plan.config.kernel_name,
                                 timed_run ? std::optional<uint64_t>(timed.cycles) : std::nullopt);
   state.last_stats_json = stats.stats_json;

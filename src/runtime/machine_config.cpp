@@ -70,10 +70,21 @@ Status Config::validate() const {
     }
   }
   if (simulation.timing && simulation.ref_compat) {
-    return Error{"run.timing and run.ref_compat exclude each other: the cycle model runs the "
-                 "default mode"};
+    return Error{
+        "run.timing and run.ref_compat exclude each other: the cycle model runs the "
+        "default mode"};
   }
   const MachineConfig& m = machine;
+  // vt_printf computes its slot as print_buffer_bytes / numw and writes a header, the lane ids
+  // and up to 8 argument rows: a smaller buffer made the guest fault inside it (issue 13).
+  const uint64_t print_minimum = uint64_t{m.warp_slots_per_sm} * 4 * (2 + m.threads_per_warp * 9);
+  if (m.print_buffer_bytes != 0 && m.print_buffer_bytes < print_minimum) {
+    return Error{fmt::format(
+        "driver.print_buffer_bytes = {} is too small: a printf record of 8 arguments for each "
+        "of sm.warp_slots = {} warps of sm.threads_per_warp = {} threads needs {} bytes (0 = no "
+        "printf)",
+        m.print_buffer_bytes, m.warp_slots_per_sm, m.threads_per_warp, print_minimum)};
+  }
   if (m.local_memory_bytes < m.warp_slots_per_sm * 1024u) {
     return Error{fmt::format(
         "sm.local_memory_bytes = {} cannot hold the 1 KiB stacks of sm.warp_slots = {} warps",

@@ -28,34 +28,69 @@ std::string read_string(const memory::DeviceMemory& memory, uint32_t address, bo
   return text;
 }
 
+// The C library's formatting of one argument, whatever its length (the spec is capped).
+template <typename T>
+std::string c_format(const std::string& f, T arg) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  const int n = std::snprintf(nullptr, 0, f.c_str(), arg);
+  if (n <= 0) return {};
+  std::string out(static_cast<size_t>(n) + 1, '\0');
+  std::snprintf(out.data(), out.size(), f.c_str(), arg);
+#pragma GCC diagnostic pop
+  out.pop_back();
+  return out;
+}
+
 // One conversion with the C library's formatting, on a spec rebuilt without length modifiers.
 std::string convert(const std::string& spec, char conversion, uint32_t value,
                     const memory::DeviceMemory& memory) {
-  char out[512];
   const std::string f = spec + conversion;
   switch (conversion) {
     case 'd':
     case 'i':
-      std::snprintf(out, sizeof out, f.c_str(), static_cast<int>(std::bit_cast<int32_t>(value)));
-      break;
+      return c_format(f, static_cast<int>(std::bit_cast<int32_t>(value)));
     case 'u':
     case 'x':
     case 'X':
     case 'o':
     case 'c':
-      std::snprintf(out, sizeof out, f.c_str(), static_cast<unsigned>(value));
-      break;
+      return c_format(f, static_cast<unsigned>(value));
     case 'p':
       return fmt::format("0x{:08x}", value);
     case 's': {
       bool ok = false;
       std::string text = read_string(memory, value, &ok);
       if (!ok && text.empty()) return fmt::format("(bad string 0x{:08x})", value);
-      std::snprintf(out, sizeof out, f.c_str(), text.c_str());
-      break;
+      return c_format(f, text.c_str());
     }
     default:  // floating point: the argument holds the bits of a float
-      std::snprintf(out, sizeof out, f.c_str(), static_cast<double>(std::bit_cast<float>(value)));
+      return c_format(f, static_cast<double>(std::bit_cast<float>(value)));
+  }
+}
+
+// Field widths and precisions above this are capped: %99999999d took 16 s in the C library
+// and its output was lost (issue 13). A capped spec is reported after the field.
+constexpr unsigned long kMaxField = 256;
+
+// `spec` ("%-08.3") with each number above kMaxField replaced by kMaxField; `capped` tells.
+std::string capped_spec(const std::string& spec, bool& capped) {
+  std::string out;
+  for (size_t i = 0; i < spec.size();) {
+    if (spec[i] < '1' || spec[i] > '9') {
+      out.push_back(spec[i++]);
+      continue;
+    }
+    size_t end = i;
+    while (end < spec.size() && spec[end] >= '0' && spec[end] <= '9') ++end;
+    const std::string digits = spec.substr(i, end - i);
+    if (digits.size() > 3 || std::stoul(digits) > kMaxField) {
+      out += std::to_string(kMaxField);
+      capped = true;
+    } else {
+      out += digits;
+    }
+    i = end;
   }
   return out;
 }
@@ -85,8 +120,11 @@ std::string format_message(std::string_view format, std::span<const uint32_t> ar
     if (j < format.size() && format[j] == '%') {
       text.push_back('%');
     } else if (j < format.size() && kConversions.find(format[j]) != std::string_view::npos) {
-      text += next_arg < args.size() ? convert(spec, format[j], args[next_arg], memory)
+      bool capped = false;
+      const std::string safe = capped_spec(spec, capped);
+      text += next_arg < args.size() ? convert(safe, format[j], args[next_arg], memory)
                                      : std::string("(missing argument)");
+      if (capped) text += fmt::format("(field width or precision capped at {})", kMaxField);
       ++next_arg;
     } else {
       text.append(format.substr(i, j + 1 - i));  // not a conversion: print it as written

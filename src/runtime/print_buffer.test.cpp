@@ -31,6 +31,21 @@ TEST(PrintFormat, Conversions) {
   EXPECT_EQ(format_message("%p %y", std::vector<uint32_t>{0x80}, m), "0x00000080 %y");
 }
 
+// Issue 13 item 10: %99999999d took 16 s and lost the field; widths and precisions are
+// capped at 256 and the line says so. Strings longer than the old 511-byte buffer are whole.
+TEST(PrintFormat, HugeWidthsAreCappedAndSaidSoLongFieldsAreWhole) {
+  const auto m = memory_with_string(0x90000000, std::string(1000, 's'));
+  const std::string capped = format_message("%99999999d|", std::vector<uint32_t>{7}, m);
+  EXPECT_EQ(capped, std::string(255, ' ') + "7(field width or precision capped at 256)|");
+  EXPECT_EQ(format_message("%.1000f", std::vector<uint32_t>{std::bit_cast<uint32_t>(0.5f)}, m),
+            "0.5" + std::string(255, '0') + "(field width or precision capped at 256)");
+  EXPECT_EQ(format_message("%0256d", std::vector<uint32_t>{1}, m), std::string(255, '0') + "1");
+  EXPECT_EQ(format_message("%s", std::vector<uint32_t>{0x90000000}, m), std::string(1000, 's'));
+  const std::string digits(100000, '9');  // not even a number that fits 64 bits
+  EXPECT_EQ(format_message("%" + digits + "x", std::vector<uint32_t>{255}, m),
+            std::string(254, ' ') + "ff(field width or precision capped at 256)");
+}
+
 TEST(PrintDrain, DecodesActiveLanesAndRefills) {
   memory::DeviceMemory m = memory_with_string(0x90000000, "v=%d\n");
   const PrintBuffer buffer{0x90001000, 2 * 64, 4, 2};  // two warps, 64-byte slots

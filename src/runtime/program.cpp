@@ -3,10 +3,9 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 
 #include "asm/assembler.hpp"
+#include "common/input_file.hpp"
 #include "elf/elf_reader.hpp"
 #include "elf/elf_writer.hpp"
 #include "runtime/device_lib.hpp"
@@ -61,13 +60,12 @@ Result<Program> Program::from_assembly(std::string_view source, std::string name
 }
 
 Result<Program> Program::from_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{fmt::format("cannot open kernel file '{}'", path)};
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                             std::istreambuf_iterator<char>());
-  if (is_elf(bytes)) return from_elf_bytes(std::move(bytes), path);
-  return from_assembly(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
-                       path);
+  auto text = read_input_file(path, {.what = "kernel file"});
+  if (!text) return text.error();
+  const std::string name = input_display_name(path);
+  std::vector<uint8_t> bytes(text->begin(), text->end());
+  if (is_elf(bytes)) return from_elf_bytes(std::move(bytes), name);
+  return from_assembly(*text, name);
 }
 
 std::vector<std::string> Program::kernel_names() const {
@@ -80,14 +78,23 @@ std::vector<std::string> Program::kernel_names() const {
   return names;
 }
 
+// Only kernel symbols may be launched: crt0's `_start`, `spike_end` or a local label would
+// re-enter crt0 or run code that never ends the warps (issue 13 item 6).
 Result<Kernel> Program::kernel(std::string_view name) const {
-  const elf::Symbol* s = image_->elf.find_symbol(name);
-  if (s == nullptr || !is_code_symbol(image_->elf, *s)) {
-    const auto names = kernel_names();
-    return Error{fmt::format("no kernel '{}' in '{}'; kernels: {}", name, image_->name,
-                             names.empty() ? "(none)" : fmt::format("{}", fmt::join(names, ", ")))};
+  for (const elf::Symbol& s : image_->elf.symbols) {
+    if (s.name == name && is_kernel_symbol(image_->elf, s)) {
+      return Kernel(*this, std::string(name), s.value);
+    }
   }
-  return Kernel(*this, std::string(name), s->value);
+  const auto names = kernel_names();
+  const std::string list = names.empty() ? "(none)" : fmt::format("{}", fmt::join(names, ", "));
+  if (image_->elf.find_symbol(name) != nullptr) {
+    return Error{
+        fmt::format("'{}' in '{}' is not a kernel (crt0, local and device-library "
+                    "symbols cannot be launched); kernels: {}",
+                    name, image_->name, list)};
+  }
+  return Error{fmt::format("no kernel '{}' in '{}'; kernels: {}", name, image_->name, list)};
 }
 
 const std::string& Program::name() const {

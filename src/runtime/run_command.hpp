@@ -1,6 +1,7 @@
 // run_kernel_command: `ventus run` as one library call (argument specs, files, launch, summary).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -10,6 +11,18 @@
 #include "ventus/runtime.hpp"
 
 namespace ventus {
+
+// The warp-instruction limit per launch of every simulating command when neither
+// --max-instructions nor run.max_warp_instructions sets one: a kernel that loops forever or
+// deadlocks stops with a message naming its warps instead of running silently (issue 13).
+inline constexpr uint64_t kDefaultMaxWarpInstructions = 1'000'000'000;
+
+// --max-instructions when given (0 = no limit), else run.max_warp_instructions when non-zero,
+// else kDefaultMaxWarpInstructions.
+constexpr uint64_t effective_instruction_limit(std::optional<uint64_t> flag, uint64_t configured) {
+  if (flag) return *flag;
+  return configured != 0 ? configured : kDefaultMaxWarpInstructions;
+}
 
 struct RunOptions {
   std::string kernel_file;             // ELF or assembly (.s)
@@ -21,7 +34,7 @@ struct RunOptions {
   std::string config_path;             // TOML machine description
   std::vector<std::string> overrides;  // key=value
   bool ref_compat = false;
-  std::optional<uint64_t> max_instructions;  // overrides run.max_warp_instructions
+  std::optional<uint64_t> max_instructions;  // see effective_instruction_limit
 };
 
 struct RunReport {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <new>
 
+#include "common/input_file.hpp"
 #include "elf/elf_reader.hpp"
 #include "runtime/device_state.hpp"
 #include "runtime/launch_core.hpp"
@@ -269,11 +270,9 @@ int vt_upload_kernel_file(vt_device_h device, const char* filename, int) {
   VtDevice* d = from_handle(device);
   if (d == nullptr) return -1;
   if (filename == nullptr) return fail(d, "vt_upload_kernel_file: filename is NULL");
-  std::ifstream in(filename, std::ios::binary);
-  if (!in) return fail(d, fmt::format("vt_upload_kernel_file: cannot open '{}'", filename));
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                             std::istreambuf_iterator<char>());
-  return upload(d, std::move(bytes), filename);
+  auto text = ventus::read_input_file(filename, {.allow_stdin = false, .what = "kernel file"});
+  if (!text) return fail(d, "vt_upload_kernel_file: " + text.error().message);
+  return upload(d, std::vector<uint8_t>(text->begin(), text->end()), filename);
 }
 
 int vt_dump_perf(vt_device_h device, FILE* stream) {
