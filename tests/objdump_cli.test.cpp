@@ -134,13 +134,28 @@ TEST_F(ObjdumpCli, MissingFileIsOneClearError) {
 
 TEST_F(ObjdumpCli, BadCommandLinesFail) {
   write("good.elf", valid_elf());
-  for (const char* args : {"objdump good.elf", "objdump -d", "objdump -d good.elf extra.elf",
-                           "objdump --no-such-option good.elf"}) {
+  for (const char* args : {"objdump good.elf", "objdump -d", "objdump --no-such-option good.elf",
+                           "objdump -d --start-address=x good.elf",
+                           "objdump -d --start-address=8 --stop-address=8 good.elf"}) {
     const RunResult r = run(args);
     EXPECT_NE(r.exit_status, 0) << args;
     EXPECT_EQ(r.out.find("Disassembly"), std::string::npos) << args;
     EXPECT_FALSE(r.err.empty() && r.out.empty()) << args << ": no message";
   }
+}
+
+// Several inputs, as llvm-objdump: each listed in turn; a bad one is reported and the others
+// are still listed, with exit status 2 (README "Exit status").
+TEST_F(ObjdumpCli, SeveralFilesAreListedInTurnAndABadOneIsReported) {
+  write("good.elf", valid_elf());
+  const RunResult both = run("objdump -d good.elf good.elf");
+  EXPECT_EQ(both.exit_status, 0) << both.err;
+  const RunResult one = run("objdump -d good.elf");
+  EXPECT_EQ(both.out, one.out + one.out);
+  const RunResult missing = run("objdump -d missing.elf good.elf");
+  EXPECT_EQ(missing.exit_status, 2);
+  EXPECT_EQ(missing.out, one.out);
+  EXPECT_NE(missing.err.find("missing.elf"), std::string::npos) << missing.err;
 }
 
 }  // namespace

@@ -71,18 +71,25 @@ void disassemble_range(const elf::Section& section, uint32_t begin, uint32_t end
   }
 }
 
-void disassemble_section(const elf::Section& section, const ElfSymbols& symbols, std::string& out) {
-  out += fmt::format("\nDisassembly of section {}:\n", section.name);
+// As llvm-objdump 14 with --start-address/--stop-address: a label's block is printed when
+// it overlaps [start, stop); its header names the label, its lines begin at `start`. The
+// section header appears only above the first block printed.
+void disassemble_section(const elf::Section& section, const ElfSymbols& symbols,
+                         const AddressRange& range, std::string& out) {
+  bool printed_header = false;
   const auto labels = symbols.section_labels(section.index);
   const uint64_t section_end = uint64_t{section.addr} + section.bytes.size();
   for (size_t i = 0; i < labels.size(); ++i) {
     const uint64_t start = labels[i].address;
-    if (start < section.addr || start >= section_end) continue;
-    uint64_t end = section_end;
+    if (start < section.addr || start >= section_end || start >= range.stop) continue;
+    uint64_t end = std::min<uint64_t>(section_end, range.stop);
     if (i + 1 < labels.size()) end = std::min<uint64_t>(end, labels[i + 1].address);
-    if (start >= end) continue;  // an equal-address label later in the order wins
+    if (start >= end || end <= range.start) continue;  // an equal-address later label wins
+    if (!printed_header) out += fmt::format("\nDisassembly of section {}:\n", section.name);
+    printed_header = true;
     out += fmt::format("\n{:08x} <{}>:\n", start, labels[i].name);
-    disassemble_range(section, static_cast<uint32_t>(start - section.addr),
+    const uint64_t first = std::max(start, range.start);
+    disassemble_range(section, static_cast<uint32_t>(first - section.addr),
                       static_cast<uint32_t>(end - section.addr), symbols, out);
   }
 }
@@ -137,10 +144,18 @@ std::optional<std::string> ElfSymbols::symbolize(uint32_t address) const {
 }
 
 std::string disassemble_file(const elf::ElfFile& file, std::string_view display_name) {
+  return file_header(display_name) + disassembly(file, {});
+}
+
+std::string file_header(std::string_view display_name) {
+  return fmt::format("\n{}:\tfile format elf32-littleriscv\n", display_name);
+}
+
+std::string disassembly(const elf::ElfFile& file, const AddressRange& range) {
   const ElfSymbols symbols(file);
-  std::string out = fmt::format("\n{}:\tfile format elf32-littleriscv\n", display_name);
+  std::string out;
   for (const elf::Section& section : file.sections) {
-    if (is_disassembled(section)) disassemble_section(section, symbols, out);
+    if (is_disassembled(section)) disassemble_section(section, symbols, range, out);
   }
   return out;
 }

@@ -48,8 +48,32 @@ class ElfSymbols : public isa::SymbolLookup {
   std::vector<SectionEntry> sections_by_address_;
 };
 
+// --start-address / --stop-address: [start, stop).
+struct AddressRange {
+  uint64_t start = 0;
+  uint64_t stop = UINT64_MAX;
+};
+
 // The full `llvm-objdump -d` text for `file`, with `display_name` on the header line:
 // every SHF_EXECINSTR section with contents, one block per label, one line per instruction.
 std::string disassemble_file(const elf::ElfFile& file, std::string_view display_name);
+
+// "\nNAME:\tfile format elf32-littleriscv\n", printed once per file before its dumps.
+std::string file_header(std::string_view display_name);
+
+// `-d` without the file header, limited to `range` as llvm-objdump 14 does.
+std::string disassembly(const elf::ElfFile& file, const AddressRange& range);
+
+// `-h`: "\nSections:\n" and one line per section header (index, name, size, VMA, LMA when a
+// PT_LOAD segment maps a section elsewhere, type TEXT/DATA/BSS/DEBUG).
+std::string section_headers(const elf::ElfFile& file);
+
+// `-t`: "\nSYMBOL TABLE:\n" and one line per symbol after the null one; only symbols whose
+// address is in [range.start, range.stop] (llvm-objdump 14 includes the stop address).
+std::string symbol_table(const elf::ElfFile& file, const AddressRange& range);
+
+// `-s`: "Contents of section NAME:" and 16 bytes per line, hex in groups of 4 and ASCII, for
+// every section with a size; a bss section says it is skipped.
+std::string section_contents(const elf::ElfFile& file);
 
 }  // namespace ventus::objdump

@@ -10,10 +10,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/input_file.hpp"
 #include "elf/elf_reader.hpp"
 #include "functional/launch.hpp"
 #include "loader/test_case.hpp"
 #include "memory/local_memory.hpp"
+#include "runner/case_limits.hpp"
 #include "runner/commit_conversion.hpp"
 #include "trace/commit_log_writer.hpp"
 #include "trace/log_sink.hpp"
@@ -109,6 +111,7 @@ class LaunchRunner {
 
  private:
   Status prepare_memory(const loader::Launch& launch);
+  Result<CheckOutcome> check(const loader::Launch& launch, std::string log_text) const;
   functional::EngineOptions engine_options() const;
   void record_result(functional::LaunchResult result, LaunchReport& report) const;
   std::string stats_json(const LaunchReport& report) const;
@@ -141,6 +144,7 @@ void LaunchRunner::record_result(functional::LaunchResult result, LaunchReport& 
       result.memcheck, report.kernel, [this](uint32_t pc) { return memory_.store().read32(pc); });
   report.fault = std::move(result.fault);
   report.ref_trap = std::move(result.ref_trap);
+  report.tohost_end = std::move(result.tohost_end);
 }
 
 std::string LaunchRunner::stats_json(const LaunchReport& report) const {
@@ -168,6 +172,24 @@ Status LaunchRunner::prepare_memory(const loader::Launch& launch) {
   return functional::install_boot_rom(memory_, launch.metadata.start_addr);
 }
 
+// --check: memory first (what the user asked the kernel for), then the commit log.
+Result<CheckOutcome> LaunchRunner::check(const loader::Launch& launch, std::string log_text) const {
+  CheckOutcome outcome;
+  outcome.compared_memory = launch.expected_path.has_value();
+  auto memory = compare_memory(launch, memory_);
+  if (!memory) return memory.error();
+  outcome.difference = std::move(memory.value());
+  if (options_.mode == Mode::RefCompat && launch.log_path) {
+    outcome.compared_log = true;
+    if (!outcome.difference) {
+      auto log = compare_log(std::move(log_text), launch.log_path->string());
+      if (!log) return log.error();
+      outcome.difference = std::move(log.value());
+    }
+  }
+  return outcome;
+}
+
 Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   if (auto prepared = prepare_memory(launch); !prepared) {
     return Error{fmt::format("{}: {}", launch.name, prepared.error().message)};
@@ -179,14 +201,22 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   const functional::EngineOptions engine = engine_options();
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> log_file(nullptr, &std::fclose);
   std::optional<trace::FileLogSink> sink;
+  std::optional<trace::StringLogSink> text_sink;  // --check without --log-dir
+  std::string log_text;
   std::optional<trace::CommitLogWriter> writer;
   std::optional<CommitLogObserver> observer;
-  if (options_.log_dir) {
-    const auto path = *options_.log_dir / (launch.name + ".log");
-    log_file.reset(std::fopen(path.string().c_str(), "wb"));
-    if (!log_file) return Error{fmt::format("cannot create log file '{}'", path.string())};
-    sink.emplace(log_file.get());
-    writer.emplace(*sink);
+  const bool check_log = options_.check && options_.mode == Mode::RefCompat && launch.log_path;
+  if (options_.log_dir || check_log) {
+    if (options_.log_dir) {
+      const auto path = *options_.log_dir / (launch.name + ".log");
+      log_file.reset(std::fopen(path.string().c_str(), "wb"));
+      if (!log_file) return Error{fmt::format("cannot create log file '{}'", path.string())};
+      sink.emplace(log_file.get());
+      writer.emplace(*sink);
+    } else {
+      text_sink.emplace(log_text);
+      writer.emplace(*text_sink);
+    }
     // Without the ELF, name the handler as start.S does (mtvec = spike_end, ISA.md §7.3).
     observer.emplace(*writer, config.numt, [this](uint32_t address) {
       return std::optional<std::string>(program_.symbol_at(address).value_or("spike_end"));
@@ -226,6 +256,17 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
                                    loader::format_dump(launch.metadata, memory_));
     if (!written) return written.error();
   }
+  if (options_.check) {
+    log_file.reset();  // flushed, so a --log-dir file can be read back
+    if (check_log && options_.log_dir) {
+      auto text = read_input_file((*options_.log_dir / (launch.name + ".log")).string());
+      if (!text) return text.error();
+      log_text = std::move(text.value());
+    }
+    auto checked = check(launch, check_log ? std::move(log_text) : std::string());
+    if (!checked) return Error{fmt::format("{}: {}", launch.name, checked.error().message)};
+    report.check = std::move(checked.value());
+  }
   return report;
 }
 
@@ -234,12 +275,14 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
 std::string LaunchReport::summary() const {
   const double rate = seconds > 0 ? static_cast<double>(stats.warp_instructions) / seconds : 0;
   return fmt::format(
-      "{}: {} work-group{}, {} warp{}, {} warp-instructions, {} thread-instructions, {:.3f} s, "
-      "{:.2f} M warp-instr/s{}",
-      name, stats.work_groups, stats.work_groups == 1 ? "" : "s", stats.warps,
-      stats.warps == 1 ? "" : "s", stats.warp_instructions, stats.thread_instructions, seconds,
-      rate / 1e6,
-      stats.ref_traps != 0 ? fmt::format(", {} trap(s) entered mtvec", stats.ref_traps) : "") +
+             "{}: {} work-group{}, {} warp{}, {} warp-instructions, {} thread-instructions, {:.3f} "
+             "s, "
+             "{:.2f} M warp-instr/s{}",
+             name, stats.work_groups, stats.work_groups == 1 ? "" : "s", stats.warps,
+             stats.warps == 1 ? "" : "s", stats.warp_instructions, stats.thread_instructions,
+             seconds, rate / 1e6,
+             stats.ref_traps != 0 ? fmt::format(", {} trap(s) entered mtvec", stats.ref_traps)
+                                  : "") +
          (timing ? fmt::format(", {} cycles, IPC {:.3f}", timing->cycles,
                                timing->cycles == 0 ? 0.0
                                                    : static_cast<double>(stats.warp_instructions) /
@@ -261,8 +304,8 @@ bool CaseReport::ok() const {
 }
 
 // The launches to run: all of cases.ini in order, or the named ones in the given order.
-static Result<std::vector<const loader::Launch*>> select_launches(const loader::TestCase& test_case,
-                                                           const std::vector<std::string>& names) {
+static Result<std::vector<const loader::Launch*>> select_launches(
+    const loader::TestCase& test_case, const std::vector<std::string>& names) {
   std::vector<const loader::Launch*> out;
   if (names.empty()) {
     for (const loader::Launch& launch : test_case.launches) out.push_back(&launch);
@@ -273,7 +316,8 @@ static Result<std::vector<const loader::Launch*>> select_launches(const loader::
                            [&](const loader::Launch& l) { return l.name == name; });
     if (it == test_case.launches.end()) {
       std::string known;
-      for (const loader::Launch& l : test_case.launches) known += (known.empty() ? "" : ", ") + l.name;
+      for (const loader::Launch& l : test_case.launches)
+        known += (known.empty() ? "" : ", ") + l.name;
       return Error{fmt::format("--launches: case '{}' has no launch '{}' (it has: {})",
                                test_case.name, name, known)};
     }
@@ -305,6 +349,9 @@ Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions&
   }
   auto selected = select_launches(*test_case, options.launches);
   if (!selected) return selected.error();
+  for (const loader::Launch* launch : selected.value()) {
+    if (auto fits = check_launch_limits(*launch, options.machine); !fits) return fits.error();
+  }
   LaunchRunner runner(options, program, memory);
   for (const loader::Launch* launch_ptr : selected.value()) {
     const loader::Launch& launch = *launch_ptr;

@@ -14,6 +14,7 @@
 #include "functional/machine_shape.hpp"
 #include "loader/test_case.hpp"
 #include "memory/device_memory.hpp"
+#include "runner/case_check.hpp"
 #include "timing/gpu_model.hpp"
 #include "timing/params.hpp"
 
@@ -30,6 +31,9 @@ struct CaseOptions {
   functional::Memcheck memcheck = functional::Memcheck::Report;  // docs/memcheck.md
   // Set: every launch runs on the cycle model with these parameters (`--timing`).
   std::optional<timing::TimingParams> timing;
+  // `--check`: compare every launch's memory with expected/<launch>.out and, in
+  // --ref-compat, its commit log with ref-logs/<launch>.log (LaunchReport::check).
+  bool check = false;
   // Non-empty: run only these launches of cases.ini, in this order (`--launches`).
   std::vector<std::string> launches;
   // The effective configuration as a JSON object text, copied into each launch's stats
@@ -50,7 +54,9 @@ struct LaunchReport {
   std::vector<std::string> memcheck;  // Memcheck::Report lines (docs/memcheck.md)
   double seconds = 0;
   std::optional<functional::Fault> fault;
-  std::optional<functional::Fault> ref_trap;  // --ref-compat trap that entered mtvec
+  std::optional<functional::Fault> ref_trap;   // --ref-compat trap that entered mtvec
+  std::optional<std::string> tohost_end;       // --ref-compat: a tohost store ended a group
+  std::optional<CheckOutcome> check;           // with CaseOptions::check
   std::optional<timing::TimingResult> timing;  // cycles, with CaseOptions::timing
   // "Fan1_0: 1 work-group, 4 warps, 1234 warp-instructions, ... , 12.3 M warp-instr/s"
   std::string summary() const;

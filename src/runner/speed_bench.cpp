@@ -1,6 +1,8 @@
 // The speed kernels (DESIGN.md §2.4 targets): assembly text built by src/asm, run without logging.
 #include "runner/speed_bench.hpp"
 
+#include <bit>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -116,6 +118,7 @@ Result<SpeedBenchResult> run_one(const std::string& name, std::string_view body,
   config.num_groups = {options.work_groups, 1, 1};
   const uint32_t bytes = options.work_groups * group_bytes;
   functional::EngineOptions engine;
+  engine.max_warp_instructions = options.max_warp_instructions;
   functional::MachineShape machine = options.machine;
   machine.warp_slots_per_sm = std::max(machine.warp_slots_per_sm, options.warps);
   const std::vector<BufferSpec> buffers = {{kBufferBase, bytes, "data"}};
@@ -146,7 +149,24 @@ double SpeedBenchResult::thread_instructions_per_second() const {
   return seconds > 0 ? static_cast<double>(stats.thread_instructions) / seconds : 0;
 }
 
+Status check_speed_bench_options(const SpeedBenchOptions& o) {
+  if (o.iterations == 0 || o.iterations > 1'000'000'000) {
+    return Error{fmt::format("--iterations {} is not in 1..1000000000", o.iterations)};
+  }
+  if (o.work_groups == 0 || o.work_groups > 65536) {
+    return Error{fmt::format("--work-groups {} is not in 1..65536", o.work_groups)};
+  }
+  if (o.warps == 0 || o.warps > 32) {
+    return Error{fmt::format("--warps {} is not in 1..32 (warps per work-group)", o.warps)};
+  }
+  if (o.threads == 0 || o.threads > 32 || !std::has_single_bit(o.threads)) {
+    return Error{fmt::format("--threads {} is not 1, 2, 4, 8, 16 or 32", o.threads)};
+  }
+  return ok_status();
+}
+
 Result<std::vector<SpeedBenchResult>> run_speed_benchmarks(const SpeedBenchOptions& options) {
+  if (auto valid = check_speed_bench_options(options); !valid) return valid.error();
   const std::pair<std::string, std::string_view> kernels[] = {
       {"alu", kAluBody},
       {"memory", kMemoryBody},

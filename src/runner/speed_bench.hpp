@@ -19,8 +19,9 @@ struct SpeedBenchOptions {
   uint32_t work_groups = 4;
   uint32_t warps = 4;  // per work-group
   uint32_t threads = 32;
-  functional::MachineShape machine;  // SMs and slots (warp slots widened to fit `warps`)
-  std::string config_json = "{}";    // the effective configuration, copied into stats_json
+  uint64_t max_warp_instructions = 0;  // per kernel; 0 = no limit
+  functional::MachineShape machine;    // SMs and slots (warp slots widened to fit `warps`)
+  std::string config_json = "{}";      // the effective configuration, copied into stats_json
   // Set: every kernel runs on the cycle model with these parameters (`ventus bench --timing`).
   std::optional<timing::TimingParams> timing;
 };
@@ -35,6 +36,11 @@ struct SpeedBenchResult {
   double warp_instructions_per_second() const;
   double thread_instructions_per_second() const;
 };
+
+// Checks the ranges the tool documents (issue 13: 0 iterations wrapped to 2^32 trips, 33
+// threads ran as 32, 2^32-1 warps aborted): iterations 1..10^9, work-groups 1..65536, warps
+// 1..32, threads a power of two in 1..32.
+Status check_speed_bench_options(const SpeedBenchOptions& options);
 
 // Runs the three kernels in the default mode without logging; a kernel that faults (a bug)
 // is an Error naming it.

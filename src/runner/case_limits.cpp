@@ -1,0 +1,58 @@
+// Machine limits of a reference launch (ISA.md §9.1 items, MachineShape parameters).
+#include "runner/case_limits.hpp"
+
+#include <bit>
+#include <cstdint>
+
+#include <fmt/format.h>
+
+namespace ventus::runner {
+namespace {
+
+Status fail(const loader::Launch& launch, const std::string& message) {
+  return Error{fmt::format("{}: {}", launch.metadata_path.string(), message)};
+}
+
+}  // namespace
+
+Status check_launch_limits(const loader::Launch& launch, const functional::MachineShape& machine) {
+  const loader::LaunchMetadata& m = launch.metadata;
+  if (m.wf_size == 0 || m.wf_size > 32 || !std::has_single_bit(m.wf_size)) {
+    return fail(launch, fmt::format("wf_size (threads per warp) = {} is not a power of two in "
+                                    "1..32",
+                                    m.wf_size));
+  }
+  if (m.wg_size == 0 || m.wg_size > machine.warp_slots_per_sm) {
+    return fail(launch, fmt::format("wg_size (warps per work-group) = {} is not in 1..{}, the "
+                                    "warp slots of an SM (sm.warp_slots)",
+                                    m.wg_size, machine.warp_slots_per_sm));
+  }
+  for (size_t d = 0; d < 3; ++d) {
+    if (m.kernel_size[d] == 0) {
+      return fail(launch, fmt::format("kernel_size[{}] = 0: every ND-range dimension needs at "
+                                      "least one work-group",
+                                      d));
+    }
+  }
+  const uint64_t groups = uint64_t{m.kernel_size[0]} * m.kernel_size[1];
+  if (groups > UINT32_MAX || groups * m.kernel_size[2] > UINT32_MAX) {
+    return fail(launch,
+                fmt::format("kernel_size {} x {} x {} is more than {} work-groups",
+                            m.kernel_size[0], m.kernel_size[1], m.kernel_size[2], UINT32_MAX));
+  }
+  if (m.lds_size > machine.local_memory_bytes) {
+    return fail(launch, fmt::format("ldsSize = {} bytes exceeds the {} bytes of local memory of "
+                                    "an SM (sm.local_memory_bytes)",
+                                    m.lds_size, machine.local_memory_bytes));
+  }
+  const uint64_t private_bytes = uint64_t{m.pds_size} * m.wf_size * m.wg_size;
+  if (private_bytes > (uint64_t{1} << 32)) {
+    return fail(launch, fmt::format("pdsSize = {} bytes per thread: a work-group of {} threads "
+                                    "needs {} bytes of private memory, more than the 32-bit "
+                                    "address space",
+                                    m.pds_size, uint64_t{m.wf_size} * m.wg_size, private_bytes));
+  }
+  return ok_status();
+}
+
+}  // namespace ventus::runner
