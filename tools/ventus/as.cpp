@@ -4,14 +4,12 @@
 
 #include <cstdio>
 #include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "asm/assembler.hpp"
 #include "commands.hpp"
+#include "common/input_file.hpp"
 
 namespace ventus::tools {
 namespace {
@@ -22,30 +20,17 @@ struct AsOptions {
   bool no_crt0 = false;
 };
 
-bool read_input(const std::string& path, as::SourceFile& out) {
-  if (path == "-") {
-    out.name = "<stdin>";
-    out.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return true;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream text;
-  text << in.rdbuf();
-  out.name = path;
-  out.text = text.str();
-  return !in.bad();
-}
-
+// Exit status: 0 assembled, 2 an input could not be read, the source has errors or the
+// output could not be written (README "Exit status").
 int run_as(const AsOptions& options) {
   std::vector<as::SourceFile> sources;
   for (const std::string& path : options.inputs) {
-    as::SourceFile file;
-    if (!read_input(path, file)) {
-      fmt::print(stderr, "ventus as: error: cannot read '{}'\n", path);
-      return 1;
+    auto text = read_input_file(path, {.what = "source file"});
+    if (!text) {
+      fmt::print(stderr, "ventus as: error: {}\n", text.error().message);
+      return 2;
     }
-    sources.push_back(std::move(file));
+    sources.push_back({input_display_name(path), std::move(text.value())});
   }
   as::AssembleOptions asm_options;
   asm_options.crt0 = !options.no_crt0;
@@ -53,7 +38,7 @@ int run_as(const AsOptions& options) {
   if (!out.ok()) {
     fmt::print(stderr, "{}", as::format_diagnostics(out.diagnostics, as::kErrorLimit));
     fmt::print(stderr, "ventus as: {} error(s)\n", out.diagnostics.size());
-    return 1;
+    return 2;
   }
   const std::vector<uint8_t> bytes = elf::write_elf(out.image);
   std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
@@ -61,7 +46,7 @@ int run_as(const AsOptions& options) {
              static_cast<std::streamsize>(bytes.size()));
   if (!file) {
     fmt::print(stderr, "ventus as: error: cannot write '{}'\n", options.output);
-    return 1;
+    return 2;
   }
   return 0;
 }

@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "runner/speed_bench.hpp"
+#include "runtime/run_command.hpp"
 #include "sim_options.hpp"
 
 namespace ventus::tools {
@@ -18,6 +19,7 @@ namespace {
 struct BenchArgs {
   runner::SpeedBenchOptions bench;
   SimCliOptions sim;
+  std::optional<uint64_t> max_instructions;
 };
 
 // One row per kernel (with its cycles and IPC on the cycle model); on the cycle model the
@@ -49,6 +51,12 @@ int run_bench(BenchArgs& args) {
     fmt::print(stderr, "ventus bench: {}\n", config.error().message);
     return 2;
   }
+  if (auto valid = runner::check_speed_bench_options(args.bench); !valid) {
+    fmt::print(stderr, "ventus bench: {}\n", valid.error().message);
+    return 2;
+  }
+  args.bench.max_warp_instructions =
+      effective_instruction_limit(args.max_instructions, config->simulation.max_warp_instructions);
   args.bench.machine = config->machine;  // lanes and warps come from --threads/--warps
   args.bench.config_json = config->values_json();
   if (config->simulation.timing) args.bench.timing = config->machine.timing;
@@ -82,8 +90,10 @@ void register_bench(CLI::App& app, int& exit_status) {
       ->capture_default_str();
   cmd->add_option("--work-groups", options->work_groups, "work-groups")->capture_default_str();
   cmd->add_option("--warps", options->warps, "warps per work-group")->capture_default_str();
-  cmd->add_option("--threads", options->threads, "threads per warp (1..32)")->capture_default_str();
+  cmd->add_option("--threads", options->threads, "threads per warp (1, 2, 4, 8, 16 or 32)")
+      ->capture_default_str();
   add_sim_options(*cmd, args->sim);
+  add_instruction_limit_option(*cmd, args->max_instructions);
   cmd->callback([args, &exit_status] { exit_status = run_bench(*args); });
 }
 

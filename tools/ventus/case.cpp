@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "runner/case_runner.hpp"
+#include "runtime/run_command.hpp"
 #include "sim_options.hpp"
 
 namespace ventus::tools {
@@ -21,14 +22,14 @@ struct CaseArgs {
   std::string dump_dir;
   std::optional<uint64_t> max_instructions;
   SimCliOptions sim;
-  std::string memcheck;               // overrides run.memcheck
+  std::string memcheck;  // overrides run.memcheck
+  bool check = false;    // --check: PASS/FAIL per launch against expected/ and ref-logs/
   std::vector<std::string> launches;  // --launches A,B,C
 };
 
-constexpr uint64_t kDefaultCaseLimit = 1'000'000'000;
-
-// Exit status: 0 every launch ran to its end, 1 a guest fault (or a REF-style trap) happened,
-// 2 the case could not be loaded or an output could not be written.
+// Exit status: 0 every launch ran to its end, 1 a guest fault (or a REF-style trap) happened
+// or, with --check, a launch FAILed; 2 the case could not be loaded or an output could not be
+// written.
 // The effective configuration: --config, --set, then the --ref-compat and --memcheck
 // shortcuts (so the statistics' "config" shows what ran).
 Result<Config> case_config(const CaseArgs& args) {
@@ -44,9 +45,8 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   options.mode = sim.ref_compat ? functional::Mode::RefCompat : functional::Mode::Default;
   if (!args.log_dir.empty()) options.log_dir = args.log_dir;
   if (!args.dump_dir.empty()) options.dump_dir = args.dump_dir;
-  const uint64_t configured = sim.max_warp_instructions;
   options.max_instructions =
-      args.max_instructions.value_or(configured != 0 ? configured : kDefaultCaseLimit);
+      effective_instruction_limit(args.max_instructions, sim.max_warp_instructions);
   options.machine = config.machine;
   options.schedule = sim.schedule_kind();
   options.random_seed = sim.random_seed;
@@ -54,7 +54,26 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   options.config_json = config.values_json();
   if (sim.timing) options.timing = config.machine.timing;
   options.launches = args.launches;
+  options.check = args.check;
   return options;
+}
+
+// "PASS vecadd_0 (memory, log)" or "FAIL vecadd_0: <first difference>"; false on FAIL.
+bool print_check(const runner::LaunchReport& launch) {
+  const runner::CheckOutcome& c = *launch.check;
+  if (!c.passed()) {
+    fmt::print("FAIL {}: {}\n", launch.name, *c.difference);
+    return false;
+  }
+  if (!c.compared_memory && !c.compared_log) {
+    fmt::print("PASS {} (nothing to compare: no expected/{}.out)\n", launch.name, launch.name);
+    return true;
+  }
+  fmt::print("PASS {} ({})\n", launch.name,
+             c.compared_memory && c.compared_log ? "memory, log"
+             : c.compared_memory                 ? "memory"
+                                                 : "log");
+  return true;
 }
 
 int run_case_command(const CaseArgs& args) {
@@ -69,12 +88,15 @@ int run_case_command(const CaseArgs& args) {
     return 2;
   }
   std::vector<std::string> stats;
+  bool all_passed = true;
   for (const runner::LaunchReport& launch : report->launches) {
     fmt::print("{}\n", launch.summary());
+    if (launch.check && !print_check(launch)) all_passed = false;
     for (const std::string& line : launch.memcheck) fmt::print(stderr, "{}\n", line);
     if (args.sim.stats) print_launch_stats(launch.name, launch.stats_text);
     stats.push_back(launch.stats_json);
     if (launch.fault) fmt::print(stderr, "ventus case: {}\n", launch.fault->message());
+    if (launch.tohost_end) fmt::print(stderr, "ventus case: note: {}\n", *launch.tohost_end);
     if (launch.ref_trap) {
       fmt::print(stderr, "ventus case: trap entered mtvec as in REF: {}\n",
                  launch.ref_trap->message());
@@ -91,6 +113,12 @@ int run_case_command(const CaseArgs& args) {
   if (auto written = write_stats_json(args.sim, stats, total_cycles); !written) {
     fmt::print(stderr, "ventus case: {}\n", written.error().message);
     return 2;
+  }
+  if (args.check) {
+    // A REF-style trap that REF took too is a PASS; a fault or a difference is not.
+    bool faulted = false;
+    for (const runner::LaunchReport& launch : report->launches) faulted |= launch.fault.has_value();
+    return all_passed && !faulted ? 0 : 1;
   }
   return report->ok() ? 0 : 1;
 }
@@ -112,6 +140,9 @@ void register_case(CLI::App& app, int& exit_status) {
   cmd->add_option("--launches", args->launches,
                   "run only these launches of cases.ini, in this order (e.g. Fan1_0,Fan2_0)")
       ->delimiter(',');
+  cmd->add_flag("--check", args->check,
+                "compare every launch's memory with expected/<launch>.out and, with "
+                "--ref-compat, its commit log with ref-logs/<launch>.log; PASS or FAIL per launch");
   add_sim_options(*cmd, args->sim);
   cmd->add_option("--memcheck", args->memcheck,
                   "accesses outside every buffer: off, report (default) or strict "

@@ -16,5 +16,6 @@ void register_isa_table(CLI::App& app, int& exit_status);
 void register_run(CLI::App& app, int& exit_status);
 void register_demo(CLI::App& app, int& exit_status);
 void register_config(CLI::App& app, int& exit_status);
+void register_help(CLI::App& app, int& exit_status);
 
 }  // namespace ventus::tools

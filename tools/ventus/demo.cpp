@@ -18,6 +18,7 @@
 #include "kernels/saxpy/saxpy.hpp"
 #include "kernels/scan/scan.hpp"
 #include "kernels/vecadd/vecadd.hpp"
+#include "runtime/run_command.hpp"
 #include "sim_options.hpp"
 
 namespace ventus::tools {
@@ -27,6 +28,7 @@ using kernels::RunReport;
 
 struct DemoOptions {
   std::optional<unsigned> threads_per_warp;  // overrides sm.threads_per_warp
+  std::optional<uint64_t> max_instructions;  // per launch (effective_instruction_limit)
   SimCliOptions sim;
 };
 
@@ -134,10 +136,16 @@ int run_demo(const DemoOptions& options) {
     return 2;
   }
   if (options.threads_per_warp) config->machine.threads_per_warp = *options.threads_per_warp;
+  config->simulation.max_warp_instructions = effective_instruction_limit(
+      options.max_instructions, config->simulation.max_warp_instructions);
   const MachineConfig& machine = config->machine;
-  fmt::print("Ventus {}: {} SMs, {} threads per warp, {} warp slots per SM\n\n",
-             config->simulation.timing ? "cycle model" : "functional simulator", machine.sm_count,
-             machine.threads_per_warp, machine.warp_slots_per_sm);
+  const auto plural = [](uint32_t n, std::string_view what) {
+    return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
+  };
+  fmt::print("Ventus {}: {}, {} per warp, {} per SM\n\n",
+             config->simulation.timing ? "cycle model" : "functional simulator",
+             plural(machine.sm_count, "SM"), plural(machine.threads_per_warp, "thread"),
+             plural(machine.warp_slots_per_sm, "warp slot"));
   fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", "kernel", "configuration", "check", "warp instr",
              "speed");
   int failures = 0;
@@ -173,6 +181,7 @@ void register_demo(CLI::App& app, int& exit_status) {
                   "threads per warp (1, 2, 4, 8, 16 or 32; default: sm.threads_per_warp)")
       ->check(CLI::IsMember({1u, 2u, 4u, 8u, 16u, 32u}));
   add_sim_options(*cmd, options->sim);
+  add_instruction_limit_option(*cmd, options->max_instructions);
   cmd->callback([options, &exit_status] { exit_status = run_demo(*options); });
 }
 

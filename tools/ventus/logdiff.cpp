@@ -20,6 +20,10 @@ struct LogDiffArgs {
 
 // Exit status: 0 equivalent, 1 different, 2 unreadable or malformed input.
 int run_logdiff(const LogDiffArgs& args) {
+  if (args.path_a == "-" && args.path_b == "-") {
+    fmt::print(stderr, "ventus logdiff: only one of A and B can be standard input ('-')\n");
+    return 2;
+  }
   const auto result = trace::diff_log_files(args.path_a, args.path_b, args.options);
   if (!result) {
     fmt::print(stderr, "ventus logdiff: {}\n", result.error().message);
@@ -35,14 +39,15 @@ void register_logdiff(CLI::App& app, int& exit_status) {
   auto args = std::make_shared<LogDiffArgs>();
   CLI::App* cmd = app.add_subcommand(
       "logdiff", "Compare two commit logs hart by hart (register items as sets, any interleaving)");
-  cmd->add_option("A", args->path_a, "first commit log")->required();
-  cmd->add_option("B", args->path_b, "second commit log")->required();
-  cmd->add_option("--max-diffs", args->options.max_diffs, "differences to report")
+  cmd->add_option("A", args->path_a, "first commit log ('-' = standard input)")->required();
+  cmd->add_option("B", args->path_b, "second commit log ('-' = standard input)")->required();
+  cmd->add_option("--max-diffs", args->options.max_diffs, "differences to report (1..1000000)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
   cmd->add_option("--context", args->options.context_lines,
-                  "earlier lines of the same hart shown per difference")
-      ->capture_default_str();
+                  "earlier lines of the same hart shown per difference (0..1000)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1000}));
   cmd->callback([args, &exit_status] { exit_status = run_logdiff(*args); });
 }
 

@@ -1,10 +1,17 @@
-// `ventus objdump -d FILE`: prints the llvm-objdump-style listing of an ELF32 RISC-V file.
+// `ventus objdump [-d] [-h] [-t] [-s] [--start-address A] [--stop-address A] FILE...`: the
+// llvm-objdump-style listings of ELF32 RISC-V files.
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cstdio>
+#include <memory>
+#include <optional>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "commands.hpp"
+#include "common/input_file.hpp"
 #include "elf/elf_reader.hpp"
 #include "objdump/objdump.hpp"
 
@@ -13,33 +20,104 @@ namespace {
 
 struct ObjdumpOptions {
   bool disassemble = false;
-  std::string file;
+  bool headers = false;
+  bool symbols = false;
+  bool contents = false;
+  std::string start_address;
+  std::string stop_address;
+  std::vector<std::string> files;
 };
 
-int run_objdump(const ObjdumpOptions& options) {
-  if (!options.disassemble) {
-    fmt::print(stderr, "ventus objdump: error: no action given (use -d)\n");
+// A number as llvm-objdump reads addresses: decimal, 0x hex or 0 octal.
+std::optional<uint64_t> parse_address(std::string text) {
+  int base = 10;
+  std::string_view digits = text;
+  if (digits.starts_with("0x") || digits.starts_with("0X")) {
+    base = 16;
+    digits.remove_prefix(2);
+  } else if (digits.size() > 1 && digits.front() == '0') {
+    base = 8;
+    digits.remove_prefix(1);
+  }
+  uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+Result<elf::ElfFile> read_stdin_elf() {
+  auto bytes = read_input_file("-", {.what = "ELF file"});
+  if (!bytes) return bytes.error();
+  const auto* data = reinterpret_cast<const uint8_t*>(bytes->data());
+  return elf::read_elf(std::span<const uint8_t>(data, bytes->size()), "<stdin>");
+}
+
+// The listings of one file in llvm-objdump's order; false when it cannot be read.
+bool dump_file(const ObjdumpOptions& o, const std::string& path,
+               const objdump::AddressRange& range) {
+  // '-' is standard input, named "<stdin>" as llvm-objdump names it.
+  auto file = path == "-" ? read_stdin_elf() : elf::read_elf_file(path);
+  if (!file) {
+    // The reader's messages already name the file (elf_reader.hpp).
+    std::fflush(stdout);
+    fmt::print(stderr, "ventus objdump: error: {}\n", file.error().message);
+    return false;
+  }
+  std::string out = objdump::file_header(input_display_name(path));
+  if (o.headers) out += objdump::section_headers(*file);
+  if (o.symbols) out += objdump::symbol_table(*file, range);
+  if (o.contents) out += objdump::section_contents(*file);
+  if (o.disassemble) out += objdump::disassembly(*file, range);
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return true;
+}
+
+// Exit status: 0 listed, 2 usage error or an unreadable or malformed file (the other files
+// are still listed, as llvm-objdump does).
+int run_objdump(const ObjdumpOptions& o) {
+  if (!o.disassemble && !o.headers && !o.symbols && !o.contents) {
+    fmt::print(stderr, "ventus objdump: error: no action given (use -d, -h, -t or -s)\n");
     return 2;
   }
-  auto file = elf::read_elf_file(options.file);
-  if (!file) {
-    // The reader's messages already start with the file name (elf_reader.hpp).
-    fmt::print(stderr, "ventus objdump: error: {}\n", file.error().message);
-    return 1;
+  objdump::AddressRange range;
+  for (const auto& [text, field, flag] :
+       {std::tuple{&o.start_address, &range.start, "--start-address"},
+        std::tuple{&o.stop_address, &range.stop, "--stop-address"}}) {
+    if (text->empty()) continue;
+    const auto value = parse_address(*text);
+    if (!value) {
+      fmt::print(stderr, "ventus objdump: error: {}: '{}' is not an address\n", flag, *text);
+      return 2;
+    }
+    *field = *value;
   }
-  const std::string listing = objdump::disassemble_file(*file, options.file);
-  std::fwrite(listing.data(), 1, listing.size(), stdout);
-  return std::fflush(stdout) == 0 ? 0 : 1;
+  if (range.stop <= range.start) {
+    fmt::print(stderr, "ventus objdump: error: --start-address must be less than --stop-address\n");
+    return 2;
+  }
+  bool ok = true;
+  for (const std::string& path : o.files) ok = dump_file(o, path, range) && ok;
+  if (std::fflush(stdout) != 0) return 2;
+  return ok ? 0 : 2;
 }
 
 }  // namespace
 
 void register_objdump(CLI::App& app, int& exit_status) {
   auto options = std::make_shared<ObjdumpOptions>();
-  CLI::App* cmd =
-      app.add_subcommand("objdump", "Disassemble an ELF32 RISC-V file (llvm-objdump style)");
+  CLI::App* cmd = app.add_subcommand("objdump", "List ELF32 RISC-V files (llvm-objdump style)");
+  cmd->set_help_flag("--help", "Print this help message and exit");  // -h is --headers
   cmd->add_flag("-d,--disassemble", options->disassemble, "Disassemble the executable sections");
-  cmd->add_option("file", options->file, "ELF file to read")->required();
+  cmd->add_flag("-h,--section-headers,--headers", options->headers, "Print the section headers");
+  cmd->add_flag("-t,--syms", options->symbols, "Print the symbol table");
+  cmd->add_flag("-s,--full-contents", options->contents, "Print the contents of every section");
+  cmd->add_option("--start-address", options->start_address,
+                  "Disassemble and list symbols from this address on");
+  cmd->add_option("--stop-address", options->stop_address,
+                  "Stop disassembling at this address (symbols up to it)");
+  cmd->add_option("files", options->files, "ELF files to read ('-' = standard input)")->required();
   cmd->callback([options, &exit_status] { exit_status = run_objdump(*options); });
 }
 

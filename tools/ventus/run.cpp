@@ -32,6 +32,8 @@ int run_run_command(RunArgs& args) {
     return 2;
   }
   for (const std::string& line : report->stats.memcheck) fmt::print(stderr, "{}\n", line);
+  for (const std::string& note : report->stats.notes)
+    fmt::print(stderr, "ventus run: note: {}\n", note);
   const bool faulted = !report->fault.empty();
   if (faulted) {
     fmt::print(stderr, "ventus run: {}\n", report->fault);
@@ -66,14 +68,16 @@ void register_run(CLI::App& app, int& exit_status) {
                   "argument, in order: buf:in:FILE[:T] buf:inout:FILE[:T] buf:out:FILE:SIZE[:T] "
                   "u32:N i32:N u64:N i64:N f32:X local:BYTES (.txt files are text, one number "
                   "per line, T = u32|i32|f32|hex; other files raw bytes)");
-  cmd->add_option("--log", o->log_path, "write the commit log (ISA.md §10) to this file");
+  cmd->add_option("--log", o->log_path,
+                  "write the commit log (ISA.md §10) to this file ('-' = standard output)");
   add_sim_options(*cmd, args->sim);
   cmd->add_option("--memcheck", args->memcheck,
                   "accesses outside every buffer: off, report (default) or strict "
                   "(docs/memcheck.md)")
       ->check(CLI::IsMember({"off", "report", "strict"}));
   cmd->add_option("--max-instructions", o->max_instructions,
-                  "stop the launch after this many warp-instructions (0 = no limit)");
+                  "stop the launch after this many warp-instructions (0 = no limit; default: "
+                  "run.max_warp_instructions, else 1000000000)");
   cmd->add_flag("--ref-compat", o->ref_compat,
                 "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
   cmd->callback([args, &exit_status] { exit_status = run_run_command(*args); });

@@ -19,6 +19,12 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
                  "write every launch's statistics as JSON to this file (docs/stats.md)");
 }
 
+void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit) {
+  cmd.add_option("--max-instructions", limit,
+                 "stop a launch after this many warp-instructions (0 = no limit; default: "
+                 "run.max_warp_instructions, else 1000000000)");
+}
+
 Result<Config> load_config(const SimCliOptions& o) {
   std::vector<std::string> overrides = o.overrides;
   if (o.timing) overrides.emplace_back("run.timing=true");

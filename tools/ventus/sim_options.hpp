@@ -24,6 +24,9 @@ struct SimCliOptions {
 
 void add_sim_options(CLI::App& cmd, SimCliOptions& options);
 
+// --max-instructions N (0 = no limit; default run.max_warp_instructions, else 10^9).
+void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit);
+
 // The file (if any), then every --set; errors name the option at fault.
 Result<Config> load_config(const SimCliOptions& options);
 

@@ -1,0 +1,148 @@
+// Limits of the simulating commands (issue 13 items 5, 6, 7, 8, 10, 13): hangs stop with the
+// warps named, only kernels launch, every option's range is checked.
+#include "sim_cli_support.hpp"
+
+namespace ventus::testing::sim_cli {
+namespace {
+
+constexpr std::string_view kHostileTag = "ventus_hostile_limits";
+
+// With 16 threads of 8 per warp: warp 0 waits at the barrier, warp 1 loops forever.
+constexpr std::string_view kSpin = R"(
+    .text
+    .globl spin
+    .type spin, @function
+spin:
+    csrr    t0, wid
+    beqz    t0, .Lwait
+.Lloop:
+    j       .Lloop
+.Lwait:
+    barrier x0, x0, 1
+    ret
+)";
+
+// Item 5: a kernel that never ends stops with the warps still running and those at a barrier.
+TEST(HostileLimits, AKernelThatNeverEndsStopsNamingItsWarps) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  box.write_text("spin.s", std::string(kSpin));
+  const ToolRun r = box.run(
+      "run spin.s --kernel spin --global 16 --local 16 --max-instructions "
+      "5000");
+  EXPECT_EQ(r.exit_status, 1) << r.out << r.err;
+  EXPECT_TRUE(std::regex_search(
+      r.err, std::regex("instruction limit reached: 5000 warp-instructions executed .*warps "
+                        "still running: warp 1 at pc 0x[0-9a-f]{8}; waiting at a barrier: warp "
+                        "0 at pc 0x[0-9a-f]{8}\\)\n$")))
+      << r.err;
+}
+
+// Item 5: every simulating command takes the flag (demo and bench had no limit at all).
+TEST(HostileLimits, DemoAndBenchTakeMaxInstructions) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const ToolRun demo = box.run("demo --max-instructions 10");
+  EXPECT_EQ(demo.exit_status, 1) << demo.out << demo.err;
+  EXPECT_NE(demo.out.find("instruction limit reached"), std::string::npos) << demo.out;
+  const ToolRun bench = box.run("bench --iterations 10 --max-instructions 10");
+  EXPECT_EQ(bench.exit_status, 1) << bench.out << bench.err;
+  EXPECT_NE(bench.err.find("instruction limit reached"), std::string::npos) << bench.err;
+}
+
+// Item 6: crt0's entry, its end label and local labels re-entered crt0 forever.
+TEST(HostileLimits, OnlyKernelSymbolsCanBeLaunched) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  for (const char* symbol : {"_start", "spike_end", ".Lguard", "vt_printf_missing"}) {
+    const ToolRun r = box.run("run " + quoted(source_path("tests/runtime_kernels/add_scaled.s")) +
+                              " --kernel " + symbol + " --global 8");
+    EXPECT_EQ(r.exit_status, 2) << symbol << "\n" << r.out << r.err;
+    EXPECT_NE(r.err.find("kernels: add_scaled"), std::string::npos) << r.err;
+  }
+  const ToolRun start = box.run("run " + quoted(source_path("tests/runtime_kernels/add_scaled.s")) +
+                                " --kernel _start --global 8");
+  EXPECT_NE(start.err.find("'_start' in '"), std::string::npos) << start.err;
+  EXPECT_NE(start.err.find("is not a kernel"), std::string::npos) << start.err;
+}
+
+// Item 7: 0 iterations wrapped to 2^32 trips, 2^32-1 warps aborted, 33 threads ran as 32,
+// 0 threads reported an invented guest fault.
+TEST(HostileLimits, BenchOptionsOutOfRangeAreUsageErrors) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--iterations 0", "--iterations 0 is not in 1..1000000000"},
+      {"--warps 4294967295", "--warps 4294967295 is not in 1..32 (warps per work-group)"},
+      {"--warps 0", "--warps 0 is not in 1..32 (warps per work-group)"},
+      {"--threads 33", "--threads 33 is not 1, 2, 4, 8, 16 or 32"},
+      {"--threads 0", "--threads 0 is not 1, 2, 4, 8, 16 or 32"},
+      {"--threads 12", "--threads 12 is not 1, 2, 4, 8, 16 or 32"},
+      {"--work-groups 0", "--work-groups 0 is not in 1..65536"},
+  };
+  for (const auto& [args, message] : cases) {
+    const ToolRun r = box.run("bench " + args);
+    EXPECT_EQ(r.exit_status, 2) << args << "\n" << r.out << r.err;
+    EXPECT_EQ(r.err, "ventus bench: " + message + "\n") << args;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
+// Item 8: the message names the setting that makes a large launch fit.
+TEST(HostileLimits, APrivateMemoryOverflowNamesTheSettingToChange) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const ToolRun r =
+      box.run(add_scaled_command("300032", "64", quoted(source_path("tests/runtime_kernels/a.txt")),
+                                 quoted(source_path("tests/runtime_kernels/b.txt")), 32));
+  EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("exceeds 1 GiB: lower driver.private_memory_bytes_per_thread (at most "
+                       "3578 for this launch, e.g. --set "
+                       "driver.private_memory_bytes_per_thread=3576)"),
+            std::string::npos)
+      << r.err;
+}
+
+// Work-groups are numbered with 32 bits: three 32-bit sizes could wrap the 64-bit count.
+TEST(HostileLimits, AnNdRangeOfMoreThanTwoToThe32WorkGroupsIsRefused) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const ToolRun r =
+      box.run(add_scaled_command("4294967295,4294967295,4294967295", "1,1,1",
+                                 quoted(source_path("tests/runtime_kernels/a.txt")),
+                                 quoted(source_path("tests/runtime_kernels/b.txt")), 32));
+  EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("the ND-range has more than 4294967295 work-groups"), std::string::npos)
+      << r.err;
+}
+
+// Item 2's class in `run`: a __local size rounded up to 4 KiB in 32 bits wrapped to 0, so
+// the launch started and failed later as if the kernel had faulted (exit 1).
+TEST(HostileLimits, ALocalArgumentNearFourGiBIsAnInputError) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const ToolRun r = box.run(add_scaled_8() + " --arg local:4294967295");
+  EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("local memory of 4294968320 bytes (warp stacks + __local arguments) "
+                       "exceeds the device's 131072 bytes"),
+            std::string::npos)
+      << r.err;
+}
+
+// Item 10: a print buffer too small for one record made the guest fault inside vt_printf.
+TEST(HostileLimits, APrintBufferTooSmallForARecordIsAConfigurationError) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const ToolRun r = box.run(add_scaled_8() + " --set driver.print_buffer_bytes=4");
+  EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("driver.print_buffer_bytes = 4 is too small: a printf record of 8 "
+                       "arguments for each of sm.warp_slots = 8 warps of sm.threads_per_warp = "
+                       "8 threads needs 2368 bytes (0 = no printf)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(box.run(add_scaled_8() + " --set driver.print_buffer_bytes=0").exit_status, 0);
+  EXPECT_EQ(box.run(add_scaled_8() + " --set driver.print_buffer_bytes=2368").exit_status, 0);
+}
+
+// Item 13: "1 threads per warp".
+TEST(HostileLimits, DemoCountsInTheSingular) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const ToolRun r = box.run("demo -t 1 --set gpu.sm_count=1 --max-instructions 1");
+  EXPECT_NE(r.out.find(": 1 SM, 1 thread per warp, 8 warp slots per SM"), std::string::npos)
+      << r.out;
+}
+
+}  // namespace
+}  // namespace ventus::testing::sim_cli
