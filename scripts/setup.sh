@@ -4,6 +4,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config clang-format clang-tidy
+  clang llvm  # libFuzzer builds (scripts/fuzz.sh); llvm-objdump-14 for the objdump_llvm test
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev
 )
