@@ -87,10 +87,9 @@ class WorkGroup {
 
   // The instruction warp `index` executes next (a cycle model checks its operands before the
   // step); null when its pc cannot be fetched (the step then traps).
-  const Insn* next_insn(unsigned index) {
-    const uint32_t pc = warps_[index].pc;
-    return (pc & 3u) == 0 ? code_.fetch(pc) : nullptr;
-  }
+  const Insn* next_insn(unsigned index) { return insn_at(warps_[index].pc); }
+  // The instruction at `pc`, null when it cannot be fetched (a cycle model's decoder).
+  const Insn* insn_at(uint32_t pc) { return (pc & 3u) == 0 ? code_.fetch(pc) : nullptr; }
   bool steppable(unsigned index) const { return !warps_[index].ended && !warps_[index].at_barrier; }
   bool finished() const { return live_warps_ == 0; }
   unsigned warp_count() const { return static_cast<unsigned>(warps_.size()); }

@@ -48,7 +48,8 @@ void IssueParams::declare(sim::ParamScope s) {
         "register banks per file; bank = (warp slot + register) mod banks");
   s.add("no_operand_cycles", no_operand_cycles, kCycles, "cycles",
         "selection -> ISSUE for an instruction that reads no register");
-  s.add("operand_cycles", operand_cycles, kCycles, "cycles", "last register-bank grant -> ISSUE");
+  s.add("operand_cycles", operand_cycles, kCycles, "cycles",
+        "last delivered register-bank grant -> ISSUE");
 }
 
 void UnitParams::declare(sim::ParamScope s) {

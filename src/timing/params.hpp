@@ -38,7 +38,7 @@ struct IssueParams {
   uint32_t collector_units = 8;
   uint32_t register_banks = 4;     // per file (scalar and vector banks are separate)
   uint32_t no_operand_cycles = 2;  // OC_IN -> ISSUE without bank reads
-  uint32_t operand_cycles = 3;     // last bank grant -> ISSUE
+  uint32_t operand_cycles = 3;     // last delivered bank grant -> ISSUE
   void declare(sim::ParamScope scope);
 };
 

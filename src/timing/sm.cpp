@@ -14,11 +14,8 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       warps_(warp_slots),
       icache_(params.front.icache, params.front.icache_fill_cycles, counters.icache),
       lsu_(params.lsu, warp_slots, counters.lsu, counters.l1d),
-      collectors_(params.issue.collector_units),
-      bank_use_(2 * static_cast<size_t>(params.issue.register_banks)),
-      stats_(counters.core) {
-  for (auto& bank : bank_use_) bank.fill(~Cycle{0});
-}
+      collector_(params.issue, counters.core.dropped_operand_grants),
+      stats_(counters.core) {}
 
 unsigned Sm::free_warp_slots() const {
   return static_cast<unsigned>(
@@ -55,8 +52,9 @@ Cycle Sm::next_event(Cycle now) const {
   auto at = [&](Cycle c) {
     if (c != kNever) next = std::min(next, std::max(c, now + 1));
   };
-  const bool unit_free = std::any_of(collectors_.begin(), collectors_.end(),
-                                     [](const Collector& c) { return !c.busy; });
+  const auto& units = collector_.units();
+  const bool unit_free =
+      std::any_of(units.begin(), units.end(), [](const Collector& c) { return !c.busy; });
   for (const Warp& w : warps_) {
     if (!w.active) continue;
     if (w.ibuffer.size() < params_.front.ibuffer_packets) at(w.fetch_from);
@@ -73,8 +71,9 @@ Cycle Sm::next_event(Cycle now) const {
   // issue() serves the lowest-numbered ready unit only: it issues as soon as its execution
   // unit can take it (the SFU's end, or an LSU event); the others wait behind it.
   bool blocker_seen = false;
-  for (const Collector& c : collectors_) {
-    if (!c.busy) continue;
+  if (collector_.reading()) at(now + 1);
+  for (const Collector& c : units) {
+    if (!c.busy || c.ready_at == kNever) continue;
     if (c.ready_at > now) {
       at(c.ready_at);
     } else if (!blocker_seen) {
@@ -120,6 +119,7 @@ void Sm::tick(Cycle now, SmEvents& events) {
   }
   resolve_control(now);
   lsu_.tick(now, lsu_done_);
+  collector_.tick(now);
   issue(now, events);
   if (events.fault) return;
   select_into_collector(now);

@@ -21,6 +21,7 @@
 #include "timing/l1d_cache.hpp"
 #include "timing/lsu.hpp"
 #include "timing/memory_system.hpp"
+#include "timing/operand_collector.hpp"
 #include "timing/params.hpp"
 #include "timing/sm_stats.hpp"
 #include "timing/unit_class.hpp"
@@ -86,13 +87,7 @@ class Sm {
     uint32_t pc;
     uint32_t epoch;
   };
-  struct Collector {
-    bool busy = false;
-    unsigned slot = 0;
-    Cycle ready_at = 0;
-    UnitClass unit = UnitClass::Alu;
-    functional::TimingRecord record;
-  };
+  using Collector = OperandCollector::Unit;
   struct PendingWrite {
     Cycle ready_at;
     unsigned slot;
@@ -110,13 +105,14 @@ class Sm {
   void fetch_responses(Cycle now);
   void fetch_select(Cycle now);
   void load_slowdown(Cycle now);
+  uint32_t decoded_slots(Warp& w, uint32_t base, uint32_t valid);
+  void apply_prefix(Warp& w, uint32_t pc);
   void redirect(Warp& w, uint32_t pc, Cycle now);
   void flush_fetch(Warp& w, uint32_t pc, Cycle now);
   void resolve_control(Cycle now);
   // Issue (sm_issue.cpp).
   void select_into_collector(Cycle now);
   bool can_select(const Warp& w, Cycle now) const;
-  Cycle read_operands(const functional::TimingRecord& record, unsigned slot, Cycle now);
   void issue(Cycle now, SmEvents& events);
   bool unit_ready(const Collector& c, Cycle now) const;
   void execute(Collector& c, Cycle now, SmEvents& events);
@@ -133,14 +129,12 @@ class Sm {
   ICache icache_;
   Lsu lsu_;
   std::deque<Fetch> fetches_;
-  std::vector<Collector> collectors_;
+  OperandCollector collector_;
   std::vector<Resolution> resolutions_;
   std::vector<PendingWrite> results_;  // waiting for a writeback port
   std::vector<LsuCompletion> lsu_done_;
   unsigned rr_next_ = 0;  // round-robin pointer of the selection
   Cycle sfu_busy_until_ = 0;
-  // Register-bank reservations: bank_use_[file][bank][cycle % window] = cycle.
-  std::vector<std::array<Cycle, 64>> bank_use_;
   SmStats& stats_;
 };
 

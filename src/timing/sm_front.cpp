@@ -1,5 +1,8 @@
 // Sm front end (TIMING.md §3–§4): greedy lowest-warp fetch, I-cache responses with replay on
 // a miss or a full buffer, the slowdown register, and control-flow resolution.
+#include <bit>
+
+#include "functional/work_group_step.hpp"
 #include "timing/sm.hpp"
 
 namespace ventus::timing {
@@ -61,12 +64,38 @@ void Sm::fetch_responses(Cycle now) {
       const uint32_t base = f.pc & ~(packet - 1);
       const uint32_t slots = packet / 4;
       const uint32_t all = slots >= 32 ? ~0u : (1u << slots) - 1;
-      w.ibuffer.push_back(Packet{base, all & ~((1u << ((f.pc - base) / 4)) - 1), now});
+      const uint32_t valid = decoded_slots(w, base, all & ~((1u << ((f.pc - base) / 4)) - 1));
+      if (valid != 0) w.ibuffer.push_back(Packet{base, valid, now});
       continue;
     }
     ++stats_.fetch_replays;
     flush_fetch(w, f.pc, now);
   }
+}
+
+// decodeUnit.v (maskAfterExt): the decoder masks a regext/regexti out of its packet and keeps
+// the prefix for the next instruction of the warp (ISA.md §5.5), so a prefix takes no
+// ibuffer slot, no collector and no issue (the RTL's issue counts leave them out).
+uint32_t Sm::decoded_slots(Warp& w, uint32_t base, uint32_t valid) {
+  for (uint32_t bits = valid; bits != 0; bits &= bits - 1) {
+    const unsigned s = static_cast<unsigned>(std::countr_zero(bits));
+    const functional::Insn* insn = w.group->insn_at(base + 4 * s);
+    if (insn != nullptr && insn->row != nullptr && insn->row->has(isa::flag::kPrefix)) {
+      valid &= ~(1u << s);
+    }
+  }
+  return valid;
+}
+
+// The prefix the decoder held for the instruction at `pc` takes effect as that instruction
+// is selected: the functional core steps it (unrecorded, never issued), so the
+// instruction's registers are the extended ones.
+void Sm::apply_prefix(Warp& w, uint32_t pc) {
+  const uint32_t at = w.group->warps()[w.index].pc;
+  if (at + 4 != pc) return;
+  const functional::Insn* prefix = w.group->insn_at(at);
+  if (prefix == nullptr || prefix->row == nullptr || !prefix->row->has(isa::flag::kPrefix)) return;
+  (void)w.group->template step<functional::NoRecord>(w.index, nullptr);
 }
 
 // Fixed priority, lowest warp slot among the active warps whose buffer is not full; the

@@ -31,35 +31,16 @@ bool Sm::can_select(const Warp& w, Cycle now) const {
          !w.control_pending && now >= w.next_select;
 }
 
-// Bank = (warp slot + register) mod banks, one read per bank and cycle, scalar and vector
-// banks apart; the instruction may issue `operand_cycles` after its last grant.
-Cycle Sm::read_operands(const functional::TimingRecord& r, unsigned slot, Cycle now) {
-  if (r.source_count == 0) return now + params_.issue.no_operand_cycles;
-  const unsigned banks = params_.issue.register_banks;
-  Cycle last = now + 1;
-  for (unsigned k = 0; k < r.source_count; ++k) {
-    const RegRef reg = r.sources[k];
-    const unsigned file = reg.file == RegFile::Vector ? 1 : 0;
-    auto& use = bank_use_[file * banks + (slot + reg.index) % banks];
-    Cycle c = now + 1;
-    while (use[c % use.size()] == c) ++c;
-    use[c % use.size()] = c;
-    if (c > now + 1) ++stats_.bank_conflicts;
-    last = std::max(last, c);
-  }
-  return last + params_.issue.operand_cycles;
-}
-
 void Sm::select_into_collector(Cycle now) {
-  auto free_unit = std::find_if(collectors_.begin(), collectors_.end(),
-                                [](const Collector& c) { return !c.busy; });
-  if (free_unit == collectors_.end()) return;
+  Collector* free_unit = collector_.free_unit(now);
+  if (free_unit == nullptr) return;
   const unsigned n = static_cast<unsigned>(warps_.size());
   for (unsigned k = 0; k < n; ++k) {
     const unsigned slot = (rr_next_ + k) % n;
     Warp& w = warps_[slot];
     if (!can_select(w, now)) continue;
     const uint32_t pc = w.slow.pc + 4u * static_cast<uint32_t>(std::countr_zero(w.slow.valid));
+    apply_prefix(w, pc);
     const functional::WarpState& state = w.group->warps()[w.index];
     const functional::Insn* insn = w.group->next_insn(w.index);
     functional::TimingRecord& r = free_unit->record;
@@ -82,10 +63,8 @@ void Sm::select_into_collector(Cycle now) {
     if (r.destination.file == RegFile::Scalar) w.pending_scalar.set(r.destination.index);
     if (r.destination.file == RegFile::Vector) w.pending_vector.set(r.destination.index);
     if (r.row != nullptr && is_control(*r.row)) w.control_pending = true;
-    free_unit->busy = true;
-    free_unit->slot = slot;
     free_unit->unit = r.row != nullptr ? unit_class_of(*r.row) : UnitClass::Alu;
-    free_unit->ready_at = read_operands(r, slot, now);
+    collector_.start(*free_unit, slot, now);
     rr_next_ = (slot + 1) % n;
     return;
   }
@@ -100,7 +79,7 @@ bool Sm::unit_ready(const Collector& c, Cycle now) const {
 // One instruction per cycle leaves the collector: the lowest-numbered ready unit, only when
 // its execution unit can take it (no other unit overtakes it).
 void Sm::issue(Cycle now, SmEvents& events) {
-  for (Collector& c : collectors_) {
+  for (Collector& c : collector_.units()) {
     if (!c.busy || c.ready_at > now) continue;
     if (unit_ready(c, now)) execute(c, now, events);
     return;
@@ -114,7 +93,7 @@ void Sm::schedule_result(unsigned slot, const RegRef& reg, UnitClass unit, Cycle
 
 void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   Warp& w = warps_[c.slot];
-  c.busy = false;
+  collector_.release(c, now);
   w.in_collector = false;
   w.next_select = now + 1;
   const uint32_t expected_pc = c.record.pc;

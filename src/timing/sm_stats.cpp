@@ -20,8 +20,8 @@ void SmCounters::register_in(sim::StatScope s) {
         "fetch responses that hit but found the instruction buffer full (the warp replays)");
   s.add("fetch.redirects", core.redirects, "events",
         "taken branches, jumps and SIMT path switches that refetched");
-  s.add("issue.bank_conflicts", core.bank_conflicts, "reads",
-        "operand reads delayed by a busy register bank");
+  s.add("issue.dropped_operand_grants", core.dropped_operand_grants, "reads",
+        "operand reads granted by their bank but not delivered (one read per cycle per SM)");
   const sim::StatScope ic = s.child("icache");
   ic.add("accesses", icache.accesses, "requests", "I-cache lookups");
   ic.add("hits", icache.hits, "requests", "I-cache lookups that hit");

@@ -16,8 +16,8 @@ struct SmStats {
   sim::Counter fetch_replays;   // fetch responses that rewound the warp (miss or full)
   // Responses delivered to the warp scheduler, as TIMING.md §14's IFETCH events.
   sim::Counter fetch_hits, fetch_misses, fetch_full;
-  sim::Counter bank_conflicts;  // operand reads delayed by a busy register bank
-  sim::Counter redirects;       // taken branches, jumps and SIMT switches (refetch)
+  sim::Counter dropped_operand_grants;  // bank grants the crossbar did not deliver
+  sim::Counter redirects;               // taken branches, jumps and SIMT switches (refetch)
   sim::Counter warps_dispatched;
 };
 

@@ -1,0 +1,120 @@
+// OperandCollector: unit allocation, per-bank round-robin arbitration and the one-read crossbar.
+#include "timing/operand_collector.hpp"
+
+#include <algorithm>
+
+namespace ventus::timing {
+
+namespace {
+constexpr unsigned kReadsPerUnit = functional::kMaxRecordSources;  // rs1, rs2, rs3, v0 mask
+}  // namespace
+
+OperandCollector::OperandCollector(const IssueParams& params, sim::Counter& dropped_grants)
+    : params_(params),
+      units_(params.collector_units),
+      next_requester_(2 * static_cast<size_t>(params.register_banks), 0),
+      candidates_(next_requester_.size()),
+      dropped_grants_(dropped_grants) {}
+
+OperandCollector::Unit* OperandCollector::free_unit(Cycle now) {
+  for (Unit& u : units_) {
+    if (!u.busy && u.free_at <= now) return &u;
+  }
+  return nullptr;
+}
+
+// Bank = (warp slot + register) mod banks (operand_arbiter.v: wid + the low bits of the
+// register field; a regext prefix adds multiples of 32, so the effective index gives the same
+// bank). x0 is read like any register. A register named twice is read once here (the record
+// lists distinct sources); the RTL reads it twice.
+void OperandCollector::start(Unit& unit, unsigned slot, Cycle now) {
+  const functional::TimingRecord& r = unit.record;
+  unit.busy = true;
+  unit.slot = slot;
+  unit.reads_from = now + 1;
+  unit.read_count = r.source_count;
+  unit.reads_left = r.source_count;
+  const unsigned banks = params_.register_banks;
+  for (unsigned k = 0; k < r.source_count; ++k) {
+    const unsigned file = r.sources[k].file == functional::RegFile::Vector ? 1 : 0;
+    unit.reads[k] =
+        Read{static_cast<uint8_t>(file * banks + (slot + r.sources[k].index) % banks), kNeverCycle};
+  }
+  unit.ready_at = r.source_count == 0 ? now + params_.no_operand_cycles : kNeverCycle;
+}
+
+void OperandCollector::release(Unit& unit, Cycle now) {
+  unit.busy = false;
+  unit.free_at = now + 1;
+  unit.ready_at = kNeverCycle;
+}
+
+bool OperandCollector::reading() const {
+  return !grants_.empty() ||
+         std::any_of(units_.begin(), units_.end(), [](const Unit& u) { return u.reads_left != 0; });
+}
+
+void OperandCollector::tick(Cycle now) {
+  deliver(now);
+  arbitrate(now);
+}
+
+unsigned OperandCollector::delivery_rank(uint8_t group) const {
+  const unsigned banks = params_.register_banks;
+  return 2 * (group % banks) + group / banks;
+}
+
+// crossbar.sv: one of last cycle's grants reaches its unit, the rest are dropped and their
+// reads request again. A read's last delivery makes the unit OUT `operand_cycles` after the
+// grant (data register, ready_reg, then the state register).
+void OperandCollector::deliver(Cycle now) {
+  if (grants_.empty() || granted_at_ + 1 != now) {
+    grants_.clear();
+    return;
+  }
+  const auto chosen =
+      std::min_element(grants_.begin(), grants_.end(), [this](const Grant& a, const Grant& b) {
+        return delivery_rank(a.group) < delivery_rank(b.group);
+      });
+  for (auto it = grants_.begin(); it != grants_.end(); ++it) {
+    Unit& unit = units_[it->unit];
+    Read& read = unit.reads[it->read];
+    if (read.captured_at != kNeverCycle) continue;  // a duplicate grant: nothing new
+    if (it != chosen) {
+      ++dropped_grants_;
+      continue;
+    }
+    read.captured_at = now;
+    if (--unit.reads_left == 0) unit.ready_at = granted_at_ + params_.operand_cycles;
+  }
+  grants_.clear();
+}
+
+// collector_unit.v requests every read whose data is not yet in ready_reg (a read captured
+// this cycle still requests); operand_arbiter.v grants one requester per (file, bank), round
+// robin over unit * 4 + operand, the pointer moving past the grant.
+void OperandCollector::arbitrate(Cycle now) {
+  const unsigned requesters = static_cast<unsigned>(units_.size()) * kReadsPerUnit;
+  for (Candidate& c : candidates_) c = Candidate{0, ~0u};
+  for (unsigned i = 0; i < units_.size(); ++i) {
+    const Unit& u = units_[i];
+    if (!u.busy || u.reads_from > now) continue;
+    for (unsigned k = 0; k < u.read_count; ++k) {
+      const Read& r = u.reads[k];
+      if (r.captured_at != kNeverCycle && r.captured_at != now) continue;
+      const unsigned id = i * kReadsPerUnit + k;
+      const unsigned distance = (id + requesters - next_requester_[r.group]) % requesters;
+      if (distance < candidates_[r.group].distance) candidates_[r.group] = Candidate{id, distance};
+    }
+  }
+  for (unsigned g = 0; g < candidates_.size(); ++g) {
+    if (candidates_[g].distance == ~0u) continue;
+    const unsigned id = candidates_[g].requester;
+    grants_.push_back(Grant{static_cast<uint8_t>(id / kReadsPerUnit),
+                            static_cast<uint8_t>(id % kReadsPerUnit), static_cast<uint8_t>(g)});
+    next_requester_[g] = (id + 1) % requesters;
+  }
+  granted_at_ = now;
+}
+
+}  // namespace ventus::timing

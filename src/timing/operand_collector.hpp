@@ -1,0 +1,80 @@
+// OperandCollector: the collector units, register-bank arbiters and crossbar of one SM
+// (TIMING.md §6, read from the RTL's operand_collector/*.v): per (file, bank) round-robin
+// arbiters grant one read each per cycle, but the crossbar delivers only one grant per cycle
+// to the whole SM (lowest bank, scalar before vector) and drops the others, and a read keeps
+// requesting until its data is captured, so every read is granted twice.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "functional/timing_record.hpp"
+#include "sim/stats.hpp"
+#include "timing/params.hpp"
+#include "timing/unit_class.hpp"
+
+namespace ventus::timing {
+
+using Cycle = uint64_t;
+inline constexpr Cycle kNeverCycle = ~Cycle{0};
+
+class OperandCollector {
+ public:
+  struct Read {
+    uint8_t group = 0;  // arbiter: file * banks + bank
+    Cycle captured_at = kNeverCycle;
+  };
+  struct Unit {
+    bool busy = false;
+    unsigned slot = 0;             // warp slot of the instruction
+    Cycle free_at = 0;             // IDLE again the cycle after its issue
+    Cycle reads_from = 0;          // OC_IN + 1: the unit requests its reads from here
+    Cycle ready_at = kNeverCycle;  // OUT: may issue from here (never while reading)
+    UnitClass unit = UnitClass::Alu;
+    functional::TimingRecord record;
+    std::array<Read, functional::kMaxRecordSources> reads{};
+    uint8_t read_count = 0;
+    uint8_t reads_left = 0;
+  };
+
+  OperandCollector(const IssueParams& params, sim::Counter& dropped_grants);
+
+  // The lowest-index unit free at `now` (inst_demux), null when all are busy.
+  Unit* free_unit(Cycle now);
+  // OC_IN of `unit`'s record (already filled) for warp slot `slot` at `now`.
+  void start(Unit& unit, unsigned slot, Cycle now);
+  // The unit issued at `now`: free from the next cycle.
+  void release(Unit& unit, Cycle now);
+  // Delivers the grant of the previous cycle, then arbitrates this cycle's requests.
+  void tick(Cycle now);
+  // A read is requesting or a grant is in flight: the collector acts next cycle.
+  bool reading() const;
+  std::vector<Unit>& units() { return units_; }
+  const std::vector<Unit>& units() const { return units_; }
+
+ private:
+  struct Grant {
+    uint8_t unit;
+    uint8_t read;
+    uint8_t group;
+  };
+  void deliver(Cycle now);
+  void arbitrate(Cycle now);
+  // Delivery order of the crossbar: bank 0 scalar, bank 0 vector, bank 1 scalar, ...
+  unsigned delivery_rank(uint8_t group) const;
+
+  const IssueParams& params_;
+  std::vector<Unit> units_;
+  std::vector<unsigned> next_requester_;  // per arbiter: round-robin pointer
+  struct Candidate {
+    unsigned requester;
+    unsigned distance;  // from the arbiter's pointer, round robin
+  };
+  std::vector<Candidate> candidates_;  // per arbiter, this cycle (scratch)
+  std::vector<Grant> grants_;          // granted last cycle, delivered this cycle
+  Cycle granted_at_ = kNeverCycle;
+  sim::Counter& dropped_grants_;
+};
+
+}  // namespace ventus::timing
