@@ -1,6 +1,8 @@
 // CacheTags: set lookup, LRU replacement, dirty tracking.
 #include "timing/cache_tags.hpp"
 
+#include <algorithm>
+
 namespace ventus::timing {
 
 CacheTags::CacheTags(const CacheParams& params)
@@ -52,6 +54,13 @@ std::optional<uint32_t> CacheTags::fill(uint32_t line) {
   return written_back;
 }
 
+void CacheTags::fill_lru_way(uint32_t line) {
+  Way* set = &ways_storage_[static_cast<size_t>(line % sets_) * ways_];
+  Way* victim = std::min_element(
+      set, set + ways_, [](const Way& a, const Way& b) { return a.last_use < b.last_use; });
+  *victim = Way{line, true, false, ++clock_};
+}
+
 void CacheTags::mark_dirty(uint32_t line) {
   if (Way* way = find(line)) way->dirty = true;
 }
@@ -67,6 +76,10 @@ std::vector<uint32_t> CacheTags::flush_all() {
 
 void CacheTags::invalidate_all() {
   for (Way& way : ways_storage_) way = Way{};
+}
+
+void CacheTags::clear_valid() {
+  for (Way& way : ways_storage_) way.valid = false;
 }
 
 }  // namespace ventus::timing

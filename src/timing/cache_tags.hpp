@@ -20,10 +20,15 @@ class CacheTags {
   bool contains(uint32_t line) const;
   // Inserts `line` (absent) in its set; returns the evicted line if it was dirty.
   std::optional<uint32_t> fill(uint32_t line);
+  // The RTL I-cache's fill (tag_access_icache.v): the set's least recently used way, valid or
+  // not, even when `line` is already there (a second fill of a line evicts the other way).
+  void fill_lru_way(uint32_t line);
   void mark_dirty(uint32_t line);
   // Every dirty line, then everything invalid (kernel-end flush + invalidate).
   std::vector<uint32_t> flush_all();
   void invalidate_all();
+  // Clears the valid bits only: the RTL I-cache's LRU state survives its invalidation.
+  void clear_valid();
 
  private:
   struct Way {

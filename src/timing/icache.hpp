@@ -1,10 +1,12 @@
-// ICache: the instruction cache of one SM (TIMING.md §3): tags with LRU, MSHRs that merge
-// misses to one line, fills that become visible a few cycles after the L2 answers, and the
-// invalidation at every kernel end.
+// ICache: the instruction cache of one SM (TIMING.md §3, instruction_cache.v and
+// mshr_icache.v): tags with LRU looked up in stage 1; MSHR entries at fixed indices with
+// sub-entries, sent to the L2 lowest index first; an entry released when its response leaves
+// the response FIFO, its tag visible to lookups a cycle later; the invalidation at every
+// kernel end. Misses the MSHR cannot take are dropped (the warp replays anyway).
 #pragma once
 
 #include <cstdint>
-#include <deque>
+#include <optional>
 #include <vector>
 
 #include "timing/cache_tags.hpp"
@@ -13,38 +15,58 @@
 namespace ventus::timing {
 
 struct CacheStats {
-  sim::Counter accesses, hits, misses, mshr_merges, mshr_full;
+  sim::Counter accesses, hits, misses, mshr_merges, mshr_full, mshr_rerequests;
 };
 
 class ICache {
  public:
   ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats);
 
-  // A fetch lookup at `now`. On a miss the line is requested (or merged with the request in
-  // flight); a miss with every MSHR busy is dropped (the warp replays anyway).
+  // Applies the tag writes visible to this cycle's lookups (call first in the cycle).
+  void begin_cycle(Cycle now);
+  // The stage-1 lookup of a fetch at `now`: a hit, or a miss that the MSHR allocates,
+  // merges or drops (as mshr_icache.v, including a primary miss in the cycle a response
+  // leaves the FIFO: see icache.cpp).
   bool lookup(uint32_t address, Cycle now);
+  // Releases the entry whose response left the FIFO this cycle (call last in the cycle).
+  void end_cycle(Cycle now);
   void on_response(const MemResponse& response, Cycle now);
-  void tick(Cycle now);  // fills that became visible
-  // The next Get for the L2, if any is waiting.
-  const MemRequest* front_request() const {
-    return requests_.empty() ? nullptr : &requests_.front();
-  }
-  void pop_request() { requests_.pop_front(); }
+  // The Get of the lowest-index entry not yet sent, if any may leave at `now`.
+  const MemRequest* front_request(Cycle now) const;
+  void pop_request();
   void invalidate();
-  bool idle() const { return mshr_.empty() && requests_.empty(); }
-  Cycle next_fill() const;  // the earliest pending fill (~0: none)
+  bool idle() const;
+  // The earliest cycle after `now` at which the cache changes state or may send (~0: none).
+  Cycle next_event(Cycle now) const;
 
  private:
-  struct Miss {
+  struct Entry {
+    bool valid = false;
+    bool sent = false;
+    bool rearm = false;  // re-armed with its own line by a same-cycle primary miss
     uint32_t line = 0;
-    Cycle fill_at = ~Cycle{0};  // when the line becomes visible (after the response)
+    uint32_t subentries = 0;
+    Cycle allocated_at = 0;
+    Cycle fire_at = ~Cycle{0};  // the response leaves the FIFO (entry released)
   };
+  struct Fill {
+    uint32_t line;
+    Cycle visible_at;  // first cycle whose stage-1 lookups see the tag
+  };
+  std::optional<unsigned> entry_of(uint32_t line) const;
+  std::optional<unsigned> first_free() const;
+  std::optional<unsigned> fired(Cycle now) const;
+  void miss(uint32_t line, Cycle now);
+
   CacheTags tags_;
   uint32_t line_bytes_;
-  uint32_t mshr_entries_;
+  uint32_t subentries_;
   uint32_t fill_cycles_;
-  std::vector<Miss> mshr_;
-  std::deque<MemRequest> requests_;
+  std::vector<Entry> entries_;
+  std::vector<Fill> fills_;
+  Cycle last_fire_ = 0;
+  mutable MemRequest request_;  // the request front_request offers
+  mutable unsigned request_entry_ = 0;
   CacheStats& stats_;
 };
 

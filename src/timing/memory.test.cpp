@@ -92,40 +92,111 @@ TEST(MemorySystem, EveryL2MshrBusyRefusesAMiss) {
   EXPECT_TRUE(mem.accept(get(0x900), 11));  // the first miss answered at 11
 }
 
-TEST(ICache, MissRequestsTheLineOnceAndTheFillIsVisibleTwoCyclesAfterTheResponse) {
-  CacheParams p;  // 32 x 2 x 8 B, 4 MSHRs
+// One cycle of the I-cache with at most one stage-1 lookup (one fetch per cycle); returns
+// whether it hit.
+bool icache_cycle(ICache& icache, Cycle now, std::optional<uint32_t> address = std::nullopt) {
+  icache.begin_cycle(now);
+  const bool hit = address && icache.lookup(*address, now);
+  icache.end_cycle(now);
+  return hit;
+}
+
+// TIMING.md §3 and mshr_icache.v, with the RTL's fill delay of 4: an L2 answer at 21 leaves
+// the response FIFO at 22 (the entry is released, the tag written), stage 0 reads the tag at
+// 23 and stage 1 of that request compares it at 24, answering at 25 = 21 + 4.
+TEST(ICache, MissRequestsTheLineOnceAndTheFillIsVisibleAfterTheFillDelay) {
+  CacheParams p;  // 32 x 2 x 8 B, 4 MSHRs of 2 sub-entries
   CacheStats stats;
-  ICache icache(p, 2, stats);
-  EXPECT_FALSE(icache.lookup(0x80000008, 10));
-  ASSERT_NE(icache.front_request(), nullptr);
-  EXPECT_EQ(icache.front_request()->address, 0x80000008u);
+  ICache icache(p, 4, stats);
+  EXPECT_FALSE(icache_cycle(icache, 10, 0x80000008));
+  EXPECT_EQ(icache.front_request(10), nullptr);  // the entry is registered: sent from 11
+  ASSERT_NE(icache.front_request(11), nullptr);
+  EXPECT_EQ(icache.front_request(11)->address, 0x80000008u);
   icache.pop_request();
-  EXPECT_FALSE(icache.lookup(0x8000000c, 13));  // same line: merged, not requested again
-  EXPECT_EQ(icache.front_request(), nullptr);
+  EXPECT_FALSE(icache_cycle(icache, 13, 0x8000000c));  // same line: a sub-entry, no request
+  EXPECT_EQ(icache.front_request(14), nullptr);
   EXPECT_EQ(stats.mshr_merges.value, 1u);
-  MemResponse r{21, get(0x80000008)};
-  icache.on_response(r, 21);
-  icache.tick(22);
-  EXPECT_FALSE(icache.lookup(0x80000008, 22));
-  icache.tick(23);
-  EXPECT_TRUE(icache.lookup(0x80000008, 23));
+  icache.on_response(MemResponse{21, get(0x80000008)}, 21);
+  EXPECT_FALSE(icache_cycle(icache, 22, 0x80000008));  // the line leaving the FIFO: refused
+  EXPECT_EQ(stats.mshr_full.value, 1u);
+  EXPECT_FALSE(icache_cycle(icache, 24 - 1, std::nullopt));
+  EXPECT_TRUE(icache_cycle(icache, 24, 0x80000008));
   icache.invalidate();
-  EXPECT_FALSE(icache.lookup(0x80000008, 24));
+  EXPECT_FALSE(icache_cycle(icache, 25, 0x80000008));
+}
+
+// The entry is released when its response leaves the FIFO, a cycle before stage 1 sees the
+// tag: a lookup in that cycle is a primary miss and requests the line again.
+TEST(ICache, ALookupBetweenReleaseAndTagRequestsTheLineAgain) {
+  CacheParams p;
+  CacheStats stats;
+  ICache icache(p, 4, stats);
+  EXPECT_FALSE(icache_cycle(icache, 10, 0x80000008));
+  ASSERT_NE(icache.front_request(11), nullptr);
+  icache.pop_request();
+  icache.on_response(MemResponse{21, get(0x80000008)}, 21);
+  icache_cycle(icache, 22);
+  EXPECT_FALSE(icache_cycle(icache, 23, 0x80000008));
+  ASSERT_NE(icache.front_request(24), nullptr);
+  EXPECT_EQ(icache.front_request(24)->address, 0x80000008u);
+  EXPECT_TRUE(icache_cycle(icache, 24, 0x80000008));
 }
 
 TEST(ICache, MissWithEveryMshrBusyIsDropped) {
   CacheParams p;
   CacheStats stats;
-  ICache icache(p, 2, stats);
-  for (uint32_t i = 0; i < 4; ++i) EXPECT_FALSE(icache.lookup(0x1000 + 8 * i, 0));
-  EXPECT_FALSE(icache.lookup(0x2000, 1));
+  ICache icache(p, 4, stats);
+  for (uint32_t i = 0; i < 4; ++i) EXPECT_FALSE(icache_cycle(icache, i, 0x1000 + 8 * i));
+  EXPECT_FALSE(icache_cycle(icache, 4, 0x2000));
   EXPECT_EQ(stats.mshr_full.value, 1u);
   unsigned requests = 0;
-  while (icache.front_request() != nullptr) {
+  while (icache.front_request(5) != nullptr) {
     icache.pop_request();
     ++requests;
   }
   EXPECT_EQ(requests, 4u);
+}
+
+// Lines A and B in entries 0 and 1; C misses in the cycle a response leaves the FIFO.
+struct IcacheRace {
+  CacheParams p;
+  CacheStats stats;
+  ICache icache{p, 4, stats};
+  IcacheRace() {
+    icache_cycle(icache, 0, 0x1000);
+    icache_cycle(icache, 1, 0x2000);
+    for (Cycle c = 2; icache.front_request(c) != nullptr; ++c) icache.pop_request();
+  }
+  std::vector<uint32_t> requests_from(Cycle now) {
+    std::vector<uint32_t> out;
+    while (const MemRequest* r = icache.front_request(now)) {
+      out.push_back(r->address);
+      icache.pop_request();
+    }
+    return out;
+  }
+};
+
+// mshr_icache.v (req_rsp_same_time): with entry 0's response leaving the FIFO and entry 2 the
+// lowest free, the RTL sets entry 0's first sub-entry instead of allocating entry 2: line A is
+// read again and C's miss is lost.
+TEST(ICache, APrimaryMissAsALowerEntryIsReleasedReArmsIt) {
+  IcacheRace t;
+  t.icache.on_response(MemResponse{10, get(0x1000)}, 10);
+  EXPECT_FALSE(icache_cycle(t.icache, 11, 0x3000));
+  EXPECT_EQ(t.requests_from(12), std::vector<uint32_t>{0x1000});
+  EXPECT_EQ(t.stats.mshr_rerequests.value, 1u);
+}
+
+// With the lowest free entry below the responding one the miss is allocated normally.
+TEST(ICache, APrimaryMissAsAHigherEntryIsReleasedIsAllocated) {
+  IcacheRace t;
+  t.icache.on_response(MemResponse{10, get(0x1000)}, 10);
+  icache_cycle(t.icache, 11);  // entry 0 released
+  t.icache.on_response(MemResponse{12, get(0x2000)}, 12);
+  EXPECT_FALSE(icache_cycle(t.icache, 13, 0x3000));  // entry 1 leaves the FIFO; entry 0 free
+  EXPECT_EQ(t.requests_from(14), std::vector<uint32_t>{0x3000});
+  EXPECT_EQ(t.stats.mshr_rerequests.value, 0u);
 }
 
 struct L1dFixture : ::testing::Test {
@@ -142,13 +213,18 @@ struct L1dFixture : ::testing::Test {
   }
 };
 
+// l1_dcache.v: the request enters the 1-deep core queue (R0), stage 1 finds the miss and
+// pushes the Get into the SRAM-backed memory queue (R1), visible two cycles later (R3), and
+// the output register presents it (R4). The L2's answer enters the response queue (M0), the
+// MSHR (M1), the fill and the core response stage (M2), the SRAM-backed core response queue
+// (M3) and leaves it at M5.
 TEST_F(L1dFixture, LoadMissFillsThenHitsInFourCycles) {
   ASSERT_TRUE(l1d.request(0x100, false, 7, 10));
-  EXPECT_EQ(l1d.front_request(11), nullptr);  // the Get leaves 2 cycles after the request
-  ASSERT_NE(l1d.front_request(12), nullptr);
+  EXPECT_EQ(l1d.front_request(13), nullptr);  // the Get leaves 4 cycles after the request
+  ASSERT_NE(l1d.front_request(14), nullptr);
   fill_all(30);
-  EXPECT_FALSE(l1d.pop_core_response(30, token));
-  ASSERT_TRUE(l1d.pop_core_response(31, token));  // fill -> LSU 1 cycle
+  EXPECT_FALSE(l1d.pop_core_response(34, token));
+  ASSERT_TRUE(l1d.pop_core_response(35, token));  // L2 answer -> LSU 5 cycles
   EXPECT_EQ(token, 7u);
   ASSERT_TRUE(l1d.request(0x104, false, 8, 40));  // same 8-byte line: hit
   EXPECT_FALSE(l1d.pop_core_response(43, token));
@@ -170,7 +246,8 @@ TEST_F(L1dFixture, MshrMergesTwoRequestsPerLineAndHoldsFourLines) {
 
 TEST_F(L1dFixture, StoreMissWritesThroughAndBlocksALoadOfTheLineUntilAcknowledged) {
   ASSERT_TRUE(l1d.request(0x200, true, 1, 0));
-  const MemRequest* put = l1d.front_request(2);
+  EXPECT_EQ(l1d.front_request(3), nullptr);
+  const MemRequest* put = l1d.front_request(4);  // the PutPartial takes the Get's path
   ASSERT_NE(put, nullptr);
   EXPECT_EQ(put->kind, MemKind::PutPartial);
   EXPECT_FALSE(l1d.pop_core_response(4, token));

@@ -67,8 +67,8 @@ struct LsuParams {
   uint32_t block_bytes = 8;              // coalescing block (one L1 request)
   uint32_t response_to_writeback_cycles = 2;
   uint32_t store_miss_response_cycles = 5;  // write miss: L1 request -> core response
-  uint32_t l1d_miss_request_cycles = 2;     // L1 request -> Get leaves for the L2
-  uint32_t l1d_fill_response_cycles = 1;    // L2 response -> L1 response to the LSU
+  uint32_t l1d_miss_request_cycles = 4;     // L1 request -> Get leaves the SM (queues)
+  uint32_t l1d_fill_response_cycles = 5;    // L2 response -> L1 response to the LSU
   uint32_t wshr_entries = 4;
   uint32_t shared_memory_bytes = 1024;  // addresses below this go to shared memory
   uint32_t shared_memory_banks = 2;

@@ -65,7 +65,11 @@ Cycle Sm::next_event(Cycle now) const {
       at(std::max(w.slow_ready, w.next_select));
     }
   }
-  for (const Fetch& f : fetches_) at(f.respond_at);
+  const Cycle stage1 = params_.front.icache.hit_latency_cycles - 1;
+  for (const Fetch& f : fetches_) {
+    at(f.respond_at - stage1);
+    at(f.respond_at);
+  }
   for (const Resolution& r : resolutions_) at(r.at);
   for (const PendingWrite& p : results_) at(p.ready_at);
   // issue() serves the lowest-numbered ready unit only: it issues as soon as its execution
@@ -86,9 +90,9 @@ Cycle Sm::next_event(Cycle now) const {
     }
   }
   at(lsu_.next_event(now));
-  at(icache_.next_fill());
+  at(icache_.next_event(now));
   // The request send_memory_request offers next: the I-cache's, else the L1's.
-  const MemRequest* request = icache_.front_request();
+  const MemRequest* request = icache_.front_request(now);
   if (request == nullptr) request = lsu_.l1d().front_request(now);
   if (request != nullptr) at(memory_.next_accept(*request, now));
   at(memory_.next_response(index_, now));
@@ -113,7 +117,7 @@ void Sm::tick(Cycle now, SmEvents& events) {
       lsu_.l1d().on_response(response, now);
     }
   }
-  icache_.tick(now);
+  icache_.begin_cycle(now);
   if (std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; })) {
     ++stats_.active_cycles;
   }
@@ -124,14 +128,16 @@ void Sm::tick(Cycle now, SmEvents& events) {
   if (events.fault) return;
   select_into_collector(now);
   load_slowdown(now);
+  fetch_lookups(now);
   fetch_responses(now);
   fetch_select(now);
   writeback(now);
+  icache_.end_cycle(now);
 }
 
 // The SM's port to the L2 (l1cache_arb): the I-cache before the data cache.
 void Sm::send_memory_request(Cycle now) {
-  if (const MemRequest* r = icache_.front_request()) {
+  if (const MemRequest* r = icache_.front_request(now)) {
     MemRequest request = *r;
     request.sm = static_cast<uint16_t>(index_);
     if (memory_.accept(request, now)) icache_.pop_request();

@@ -86,6 +86,7 @@ class Sm {
     unsigned slot;
     uint32_t pc;
     uint32_t epoch;
+    bool hit = false;  // the stage-1 lookup's outcome
   };
   using Collector = OperandCollector::Unit;
   struct PendingWrite {
@@ -102,6 +103,7 @@ class Sm {
   };
 
   // Front end (sm_front.cpp).
+  void fetch_lookups(Cycle now);
   void fetch_responses(Cycle now);
   void fetch_select(Cycle now);
   void load_slowdown(Cycle now);

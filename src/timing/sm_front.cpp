@@ -44,6 +44,17 @@ void Sm::resolve_control(Cycle now) {
   }
 }
 
+// Stage 1 of the requests made a cycle before the response's (hit latency - 1 cycles ago).
+// A request whose warp was flushed since stage 0 still looks the I-cache up
+// (instruction_cache.v: cacheMiss_st1 ignores the flush), so its miss requests the line: the
+// speculative sequential fetch prefetches.
+void Sm::fetch_lookups(Cycle now) {
+  const Cycle stage1 = params_.front.icache.hit_latency_cycles - 1;
+  for (Fetch& f : fetches_) {
+    if (f.respond_at - stage1 == now) f.hit = icache_.lookup(f.pc, now);
+  }
+}
+
 // A response at `now` for a request of two cycles ago: a hit fills the buffer; a miss or a
 // full buffer rewinds the warp to the packet (pc_src 3) and drops its later fetches.
 void Sm::fetch_responses(Cycle now) {
@@ -52,11 +63,10 @@ void Sm::fetch_responses(Cycle now) {
     const Fetch f = fetches_.front();
     fetches_.pop_front();
     Warp& w = warps_[f.slot];
-    // A request of a warp flushed after its stage 0 still looked the I-cache up in stage 1
-    // (instruction_cache.v: cacheMiss_st1 ignores the flush), so its miss requests the line:
-    // the speculative sequential fetch prefetches. Its response is dropped.
+    // A request of a warp flushed after its stage 0 looked the I-cache up all the same (see
+    // fetch_lookups); its response is dropped.
     const bool stale = !w.active || f.epoch != w.epoch;
-    const bool hit = icache_.lookup(f.pc, now);
+    const bool hit = f.hit;
     if (stale) continue;
     const bool room = w.ibuffer.size() < params_.front.ibuffer_packets;
     ++(hit ? (room ? stats_.fetch_hits : stats_.fetch_full) : stats_.fetch_misses);

@@ -27,7 +27,11 @@ void SmCounters::register_in(sim::StatScope s) {
   ic.add("hits", icache.hits, "requests", "I-cache lookups that hit");
   ic.add("misses", icache.misses, "requests", "I-cache lookups that missed");
   ic.add("mshr_merges", icache.mshr_merges, "requests", "misses to a line already requested");
-  ic.add("mshr_full", icache.mshr_full, "requests", "misses dropped with every MSHR busy");
+  ic.add("mshr_full", icache.mshr_full, "requests",
+         "misses the MSHR refused (entries or sub-entries full, or the line filling this cycle)");
+  ic.add("mshr_rerequests", icache.mshr_rerequests, "requests",
+         "lines requested again: a primary miss in the cycle a response left the FIFO re-armed "
+         "that response's entry (mshr_icache.v)");
   const sim::StatScope d = s.child("l1d");
   d.add("load_accesses", l1d.accesses, "requests", "load requests the L1 data cache accepted");
   d.add("load_hits", l1d.hits, "requests", "load requests that hit");
