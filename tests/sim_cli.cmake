@@ -1,10 +1,11 @@
-# `ventus config` and the shared --config/--set/--stats/--stats-json/--timing options of run,
+# `ventus config` and the shared --config/--set/--stats/--stats-json/--timing/--timeline options of run,
 # case, demo and bench: runs the built tool and checks its tables, JSON documents and errors.
 ventus_add_test(sim_cli_test
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/sim_cli_config.test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/sim_cli_set.test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/sim_cli_stats.test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/sim_cli_timing.test.cpp
+          ${CMAKE_CURRENT_LIST_DIR}/timeline_cli.test.cpp
   DEPS nlohmann_json::nlohmann_json)
 target_compile_definitions(sim_cli_test PRIVATE VENTUS_TOOL="$<TARGET_FILE:ventus>")
 add_dependencies(sim_cli_test ventus)

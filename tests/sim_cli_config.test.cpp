@@ -19,6 +19,11 @@ TEST(SimCliConfig, ListsEveryDeclaredParameterWithTheDefaultMachinesValueAndUnit
   expected.emplace("run.schedule", "\"burst\"");
   expected.emplace("run.memcheck", "\"report\"");
   expected.emplace("run.random_seed", "1");
+  expected.emplace("run.timeline", "\"\"");
+  expected.emplace("run.timeline_from", "0");
+  expected.emplace("run.timeline_to", "0");
+  expected.emplace("run.timeline_slots", "\"\"");
+  expected.emplace("run.timeline_sample_cycles", "64");
   for (const Declared& p : declared_parameters()) {
     SCOPED_TRACE(p.name);
     const auto row = rows.find(p.name);

@@ -151,6 +151,11 @@ inline const std::vector<Declared>& declared_parameters() {
       {"run.memcheck", ""},
       {"run.timing", ""},
       {"run.random_seed", ""},
+      {"run.timeline", ""},
+      {"run.timeline_from", "cycles"},
+      {"run.timeline_to", "cycles"},
+      {"run.timeline_slots", ""},
+      {"run.timeline_sample_cycles", "cycles"},
   };
   return params;
 }

@@ -39,6 +39,13 @@ struct SimulationOptions {
   uint64_t random_seed = 1;            // schedule "random"
   std::string memcheck = "report";     // "off", "report" or "strict" (docs/memcheck.md)
   bool timing = false;                 // run launches on the cycle model (--timing)
+  // --timeline: the cycle model's Trace Event file (docs/timeline.md), "" = none; the cycles
+  // written (run-wide, to 0 = the end), the warp slots written ("0,2" or "" = all) and the
+  // cycles per counter sample.
+  std::string timeline;
+  uint64_t timeline_from = 0, timeline_to = 0;
+  std::string timeline_slots;
+  uint64_t timeline_sample_cycles = 64;
 
   void declare(sim::ParamScope root);
   functional::Schedule schedule_kind() const;

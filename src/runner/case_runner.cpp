@@ -98,12 +98,18 @@ memory::LocalMemory local_layout(const loader::LaunchMetadata& meta) {
 
 class LaunchRunner {
  public:
-  LaunchRunner(const CaseOptions& options, const Program& program, memory::DeviceMemory& memory)
-      : options_(options), program_(program), memory_(memory), stats_(options.machine.sm_count) {
+  LaunchRunner(const CaseOptions& options, const Program& program, memory::DeviceMemory& memory,
+               timing::Timeline* timeline)
+      : options_(options),
+        program_(program),
+        memory_(memory),
+        stats_(options.machine.sm_count),
+        timeline_(timeline) {
     stats_.register_in(sim::StatScope(registry_, "functional"));
     if (options.timing) {
       gpu_.emplace(*options.timing, options.machine.sm_count, options.machine.warp_slots_per_sm);
       gpu_->register_stats(sim::StatScope(registry_, "timing"));
+      gpu_->set_timeline(timeline);
     }
   }
 
@@ -121,7 +127,8 @@ class LaunchRunner {
   sim::StatRegistry registry_;
   functional::FunctionalStats stats_;
   std::optional<timing::GpuModel> gpu_;
-  bool first_kernel_ = true;  // the host poll of a run's first kernel starts a cycle later
+  timing::Timeline* timeline_;  // null: no --timeline
+  bool first_kernel_ = true;    // the host poll of a run's first kernel starts a cycle later
 };
 
 functional::EngineOptions LaunchRunner::engine_options() const {
@@ -238,9 +245,14 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   functional::LaunchResult result;
   if (gpu_) {
     timing::TimingResult timed;
+    if (timeline_ != nullptr) {
+      timeline_->begin_launch(launch.name, options_.machine.sm_count,
+                              options_.machine.warp_slots_per_sm);
+    }
     result = functional::run_launch_driven(
         config, options_.machine, engine, memory_, layout ? &*layout : nullptr, stats_,
         [&](functional::Launch& l) { return gpu_->run(l, hooks, first_kernel_, timed); });
+    if (timeline_ != nullptr) timeline_->end_launch(timed.cycles);
     first_kernel_ = false;
     report.timing = timed;
   } else {
@@ -352,7 +364,15 @@ Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions&
   for (const loader::Launch* launch : selected.value()) {
     if (auto fits = check_launch_limits(*launch, options.machine); !fits) return fits.error();
   }
-  LaunchRunner runner(options, program, memory);
+  std::unique_ptr<timing::Timeline> timeline;
+  if (options.timeline) {
+    if (!options.timing)
+      return Error{"--timeline needs --timing: the timeline is the cycle model's"};
+    auto created = timing::Timeline::create(*options.timeline);
+    if (!created) return created.error();
+    timeline = std::move(created.value());
+  }
+  LaunchRunner runner(options, program, memory, timeline.get());
   for (const loader::Launch* launch_ptr : selected.value()) {
     const loader::Launch& launch = *launch_ptr;
     auto launch_report = runner.run(launch);
@@ -360,6 +380,9 @@ Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions&
     if (options.after_launch) options.after_launch(launch, memory);
     report.launches.push_back(std::move(launch_report.value()));
     if (report.launches.back().fault) break;
+  }
+  if (timeline) {
+    if (auto written = timeline->finish(); !written) return written.error();
   }
   return report;
 }

@@ -17,6 +17,7 @@
 #include "runner/case_check.hpp"
 #include "timing/gpu_model.hpp"
 #include "timing/params.hpp"
+#include "timing/timeline.hpp"
 
 namespace ventus::runner {
 
@@ -31,6 +32,8 @@ struct CaseOptions {
   functional::Memcheck memcheck = functional::Memcheck::Report;  // docs/memcheck.md
   // Set: every launch runs on the cycle model with these parameters (`--timing`).
   std::optional<timing::TimingParams> timing;
+  // Set (with timing): the launches write this timeline, one after the other (--timeline).
+  std::optional<timing::TimelineOptions> timeline;
   // `--check`: compare every launch's memory with expected/<launch>.out and, in
   // --ref-compat, its commit log with ref-logs/<launch>.log (LaunchReport::check).
   bool check = false;

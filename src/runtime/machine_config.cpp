@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/timeline_config.hpp"
 #include "sim/config.hpp"
 #include "ventus/runtime.hpp"
 
@@ -53,6 +54,17 @@ void SimulationOptions::declare(sim::ParamScope root) {
           "run every launch on the cycle-level model and report its cycles (--timing)");
   run.add("random_seed", random_seed, sim::UIntRange{}, "",
           "seed of the random schedule (the same seed replays the same order)");
+  run.add("timeline", timeline, std::vector<std::string>{},
+          "write the cycle model's timeline to this Trace Event file, \"\" = none (--timeline, "
+          "docs/timeline.md)");
+  run.add("timeline_from", timeline_from, sim::UIntRange{}, "cycles",
+          "first cycle written to the timeline (the launches of a run follow each other)");
+  run.add("timeline_to", timeline_to, sim::UIntRange{}, "cycles",
+          "last cycle written to the timeline, 0 = to the end");
+  run.add("timeline_slots", timeline_slots, std::vector<std::string>{},
+          "warp slots whose slices the timeline shows, e.g. \"0,1\"; \"\" = every slot");
+  run.add("timeline_sample_cycles", timeline_sample_cycles, sim::UIntRange{1, 1u << 30}, "cycles",
+          "cycles per sample of the timeline's counter tracks");
 }
 
 functional::Schedule SimulationOptions::schedule_kind() const {
@@ -69,6 +81,10 @@ Status Config::validate() const {
       return ok.error();
     }
   }
+  if (!simulation.timeline.empty() && !simulation.timing) {
+    return Error{"run.timeline needs run.timing: the timeline is the cycle model's (--timing)"};
+  }
+  if (auto slots = timeline_options(simulation); !slots) return slots.error();
   if (simulation.timing && simulation.ref_compat) {
     return Error{
         "run.timing and run.ref_compat exclude each other: the cycle model runs the "

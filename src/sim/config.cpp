@@ -86,8 +86,7 @@ void ParamRegistry::add(std::string name, double& field, FloatRange range, std::
 void ParamRegistry::add(std::string name, std::string& field, std::vector<std::string> choices,
                         std::string description) {
   ParamInfo info = make_info(std::move(name), ParamType::Choice, {}, std::move(description));
-  assert(!choices.empty());
-  info.choices = std::move(choices);
+  info.choices = std::move(choices);  // empty: free text (a file name)
   add_binding(std::move(info), Binding{&field, {}});
 }
 

@@ -58,6 +58,7 @@ class ParamRegistry {
            std::string description);
   void add(std::string name, double& field, FloatRange range, std::string unit,
            std::string description);
+  // A string: one of `choices`, or any text when `choices` is empty (a file name).
   void add(std::string name, std::string& field, std::vector<std::string> choices,
            std::string description);
 

@@ -43,7 +43,7 @@ Error wrong_kind(const ParamInfo& info, std::string_view given) {
       expected = "a number";
       break;
     case ParamType::Choice:
-      expected = "one of " + choice_list(info);
+      expected = info.choices.empty() ? "a string" : "one of " + choice_list(info);
       break;
   }
   return Error{fmt::format("'{}' must be {}, not {}", info.name, expected, excerpt(given, 80))};
@@ -76,8 +76,10 @@ Result<ParamValue> check_float(const ParamInfo& info, double value) {
   return ParamValue{std::in_place_type<double>, value};
 }
 
+// A text parameter (no choices, e.g. a file name) takes any string.
 Result<ParamValue> check_choice(const ParamInfo& info, std::string_view value) {
-  if (std::find(info.choices.begin(), info.choices.end(), value) == info.choices.end()) {
+  if (!info.choices.empty() &&
+      std::find(info.choices.begin(), info.choices.end(), value) == info.choices.end()) {
     return wrong_kind(info, quote_text(value));
   }
   return ParamValue{std::in_place_type<std::string>, std::string(value)};

@@ -49,6 +49,7 @@ Cycle next_event(const std::vector<std::unique_ptr<Sm>>& sms,
 GpuModel::GpuModel(const TimingParams& params, uint32_t sm_count, uint32_t warp_slots_per_sm)
     : params_(params), sm_count_(sm_count), warp_slots_(warp_slots_per_sm) {
   counters_.sms.resize(sm_count);
+  for (SmCounters& c : counters_.sms) c.size_slots(warp_slots_per_sm);
 }
 
 void GpuModel::register_stats(sim::StatScope s) {
@@ -85,7 +86,16 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
   for (uint32_t i = 0; i < sm_count_; ++i) {
     sms.push_back(
         std::make_unique<Sm>(i, params_, warp_slots_, memory, launch.options(), counters_.sms[i]));
+    sms.back()->set_timeline(timeline_);
   }
+  const uint64_t port_busy_before = counters_.memory.port_busy_cycles.value;
+  // Counter samples of the timeline up to `cycle` (each window once its last cycle is counted).
+  auto sample = [&](Cycle cycle) {
+    if (timeline_ == nullptr) return;
+    std::vector<uint64_t> misses;
+    for (auto& sm : sms) misses.push_back(sm->l1d_misses_in_flight());
+    timeline_->sample(cycle, misses, counters_.memory.port_busy_cycles.value - port_busy_before);
+  };
   std::deque<PendingWarp> to_dispatch;
   std::vector<GroupDone> finishing;
   const uint64_t limit = launch.options().max_warp_instructions;
@@ -107,6 +117,9 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
          ++n) {
       const PendingWarp& p = to_dispatch.front();
       if (p.earliest > now) break;
+      if (timeline_ != nullptr && p.warp == 0) {
+        timeline_->marker(p.sm, now, fmt::format("dispatch wg {}", p.group->linear_id()));
+      }
       sms[p.sm]->start_warp(*p.group, p.warp, now + 1);
       to_dispatch.pop_front();
     }
@@ -114,8 +127,12 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
       events.groups_done.clear();
       sm->tick(now, events);
       if (events.fault) return events.fault;
-      for (WorkGroup* g : events.groups_done)
+      for (WorkGroup* g : events.groups_done) {
         finishing.push_back({g, now + params_.kernel.wg_done_cycles});
+        if (timeline_ != nullptr) {
+          timeline_->marker(sm->index(), now, fmt::format("end wg {}", g->linear_id()));
+        }
+      }
       if (!events.groups_done.empty()) result.last_end_cycle = now;
     }
     bool retired = false;
@@ -129,7 +146,11 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
       last_done = now;
       finishing.erase(finishing.begin() + static_cast<std::ptrdiff_t>(i));
     }
-    for (auto& sm : sms) sm->send_memory_request(now);
+    for (auto& sm : sms) {
+      sm->send_memory_request(now);
+      sm->account_states(now, 1);
+    }
+    sample(now + 1);
     uint64_t total = 0;
     for (auto& c : counters_.sms) total += c.core.issued.value;
     if (total - issued_before != issued) {
@@ -151,11 +172,16 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
       Cycle next = next_event(sms, to_dispatch, finishing, retired, now);
       if (next == kNever) next = last_issue + kStallLimitCycles + 1;  // only a deadlock is left
       if (next > now + 1) {
-        for (auto& sm : sms) sm->skip_cycles(next - now - 1);
+        for (auto& sm : sms) {
+          sm->skip_cycles(next - now - 1);
+          sm->account_states(now + 1, next - now - 1);
+        }
+        sample(next);
         now = next - 1;
       }
     }
   }
+  const Cycle accounted = now + 1;  // cycles 0..now have a state in every slot
   // Kernel end (TIMING.md §2): the LSUs drain, every L1 writes its dirty lines back, then the
   // L2 flush completes.
   auto step_memory = [&] {
@@ -177,6 +203,9 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
     step_memory();
   result.done_cycle = now + params_.kernel.flush_hint_cycles + params_.kernel.flush_done_cycles;
   result.cycles = host_poll_count(params_.kernel, result.done_cycle, first_kernel);
+  // The flush and the host's poll follow the last warp: every slot is idle until the count.
+  for (auto& sm : sms) sm->account_idle(result.cycles > accounted ? result.cycles - accounted : 0);
+  sample(result.cycles);
   counters_.cycles += result.cycles;
   counters_.issued += issued;
   return std::nullopt;

@@ -12,6 +12,7 @@
 #include "timing/memory_system.hpp"
 #include "timing/params.hpp"
 #include "timing/sm_stats.hpp"
+#include "timing/timeline.hpp"
 
 namespace ventus::timing {
 
@@ -44,12 +45,16 @@ class GpuModel {
   std::optional<functional::Fault> run(functional::Launch& launch,
                                        const functional::LaunchHooks& hooks, bool first_kernel,
                                        TimingResult& result);
+  // The launches run from now on also write `timeline` (null: none); the caller opens and
+  // closes each launch on it (Timeline::begin_launch / end_launch).
+  void set_timeline(Timeline* timeline) { timeline_ = timeline; }
 
  private:
   const TimingParams& params_;
   uint32_t sm_count_;
   uint32_t warp_slots_;
   GpuCounters counters_;
+  Timeline* timeline_ = nullptr;
 };
 
 }  // namespace ventus::timing

@@ -37,6 +37,7 @@ class L1DCache {
   // the LSU is (~0: none; a request already due waits for the L2, see MemorySystem).
   Cycle next_event(Cycle now) const;
   void pop_request() { requests_.pop_front(); }
+  size_t misses_in_flight() const { return mshr_.size(); }
   // Kernel end: every dirty line is written back (PutFull) and the cache invalidated.
   // Returns the number of write-backs queued.
   size_t flush(Cycle now);

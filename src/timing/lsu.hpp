@@ -38,6 +38,7 @@ class Lsu {
   Cycle next_event(Cycle now) const;
   void skip_cycles(Cycle cycles) { l1d_.skip_refused_cycles(cycles); }
   unsigned in_flight(unsigned slot) const { return per_warp_[slot]; }
+  size_t l1d_misses_in_flight() const { return l1d_.misses_in_flight(); }
   L1DCache& l1d() { return l1d_; }
   const L1DCache& l1d() const { return l1d_; }
 

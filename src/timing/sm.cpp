@@ -15,6 +15,9 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       icache_(params.front.icache, params.front.icache_fill_cycles, counters.icache),
       lsu_(params.lsu, warp_slots, counters.lsu, counters.l1d),
       collector_(params.issue, counters.core.dropped_operand_grants),
+      issued_at_(warp_slots, ~Cycle{0}),
+      last_issue_(warp_slots),
+      counters_(counters),
       stats_(counters.core) {}
 
 unsigned Sm::free_warp_slots() const {
@@ -103,6 +106,50 @@ void Sm::skip_cycles(Cycle cycles) {
   lsu_.skip_cycles(cycles);
   if (std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; })) {
     stats_.active_cycles += cycles;
+  }
+}
+
+// One state per slot, most specific first: a slot issues, is empty, waits at a barrier, has
+// its instruction in the collector, waits for a control resolution, is blocked by the
+// scoreboard, has a buffered instruction not yet selectable, or has nothing buffered.
+SlotState Sm::state_of(unsigned slot, Cycle now) const {
+  const Warp& w = warps_[slot];
+  if (issued_at_[slot] == now) return SlotState::Issued;
+  if (!w.active) return SlotState::Idle;
+  if (w.group->warps()[w.index].at_barrier) return SlotState::Barrier;
+  if (w.in_collector) {
+    for (const Collector& c : collector_.units()) {
+      if (!c.busy || c.slot != slot) continue;
+      if (c.ready_at == kNever || c.ready_at > now) return SlotState::Collector;
+      return c.unit == UnitClass::Lsu && !lsu_.ready(slot) ? SlotState::LsuFull
+                                                           : SlotState::UnitBusy;
+    }
+  }
+  if (w.control_pending) return SlotState::Control;
+  if (w.slow.valid != 0 || !w.ibuffer.empty()) {
+    return w.hazard_blocked ? SlotState::Scoreboard : SlotState::Pipeline;
+  }
+  return w.refill;
+}
+
+void Sm::account_states(Cycle now, Cycle cycles) {
+  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
+    const SlotState state = state_of(slot, now);
+    const auto k = static_cast<size_t>(state);
+    counters_.states[k] += cycles;
+    counters_.slot_states[slot][k] += cycles;
+    if (timeline_ != nullptr) {
+      timeline_->slot_cycles(index_, slot, now, cycles, state,
+                             state == SlotState::Issued ? &last_issue_[slot] : nullptr);
+    }
+  }
+}
+
+void Sm::account_idle(Cycle cycles) {
+  const auto k = static_cast<size_t>(SlotState::Idle);
+  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
+    counters_.states[k] += cycles;
+    counters_.slot_states[slot][k] += cycles;
   }
 }
 

@@ -23,7 +23,9 @@
 #include "timing/memory_system.hpp"
 #include "timing/operand_collector.hpp"
 #include "timing/params.hpp"
+#include "timing/slot_state.hpp"
 #include "timing/sm_stats.hpp"
+#include "timing/timeline.hpp"
 #include "timing/unit_class.hpp"
 
 namespace ventus::timing {
@@ -54,6 +56,14 @@ class Sm {
   Cycle next_event(Cycle now) const;
   // Accounts `cycles` skipped idle cycles (per-cycle counters).
   void skip_cycles(Cycle cycles);
+  // Counts `cycles` cycles from `now` on in the state each warp slot is in at `now`
+  // (skipped idle cycles keep the state of the first of them).
+  void account_states(Cycle now, Cycle cycles);
+  // Counts `cycles` more cycles as idle for every slot (the kernel end after the last warp).
+  void account_idle(Cycle cycles);
+  // Slot states and issued instructions also go to `timeline` (null: none).
+  void set_timeline(Timeline* timeline) { timeline_ = timeline; }
+  size_t l1d_misses_in_flight() const { return lsu_.l1d_misses_in_flight(); }
   bool lsu_idle() const { return lsu_.idle(); }
   L1DCache& l1d() { return lsu_.l1d(); }
   ICache& icache() { return icache_; }
@@ -79,6 +89,7 @@ class Sm {
     bool control_pending = false;  // beqReg: branch, vbranch, join or barrier unresolved
     bool hazard_blocked = false;   // the head instruction waits for a writeback of this warp
     Cycle next_select = 0;         // previous ISSUE + 1
+    SlotState refill = SlotState::FetchMiss;  // why the buffer is empty (last rewind kind)
     std::bitset<256> pending_scalar, pending_vector;
   };
   struct Fetch {
@@ -137,6 +148,12 @@ class Sm {
   std::vector<LsuCompletion> lsu_done_;
   unsigned rr_next_ = 0;  // round-robin pointer of the selection
   Cycle sfu_busy_until_ = 0;
+  SlotState state_of(unsigned slot, Cycle now) const;
+
+  std::vector<Cycle> issued_at_;        // per slot: the cycle of its last ISSUE
+  std::vector<IssuedInsn> last_issue_;  // per slot: its last issued instruction (timeline)
+  Timeline* timeline_ = nullptr;
+  SmCounters& counters_;
   SmStats& stats_;
 };
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <memory>
 #include <string>
@@ -168,6 +169,53 @@ TEST(SmOperandCollector, AScalarAndAVectorReadShareTheCrossbar) {
   const uint32_t trips = 4 + kExtraTrips;
   EXPECT_EQ(dropped_grants(p, mixed_pair, trips) - dropped_grants(p, vector_pair, trips),
             2.0 * trips);
+}
+
+// Issue 11: every cycle of a warp slot is counted in exactly one state, so each slot's states
+// add up to the launch's cycles (used slots and empty ones alike), and its "issued" cycles are
+// the instructions it issued.
+TEST(SmSlotStates, EachSlotsStatesAddUpToTheCycles) {
+  const TimingParams p = test_params();
+  const Timed t =
+      run(p, loop_kernel("        add x8, x5, x10\n        xor x11, x12, x14", 6), 4, 3);
+  ASSERT_GT(t.cycles, 0u);
+  double issued = 0;
+  for (unsigned slot = 0; slot < 8; ++slot) {
+    const std::string prefix = fmt::format("timing.sm0.slot{}.stall", slot);
+    EXPECT_EQ(t.stat(prefix), static_cast<double>(t.cycles)) << prefix;
+    issued += t.outcome.registry->values_json().at(prefix).at("issued").get<double>();
+  }
+  EXPECT_EQ(issued, t.stat("timing.sm0.issued"));
+  EXPECT_EQ(t.stat("timing.sm0.stall"), 8.0 * static_cast<double>(t.cycles));
+}
+
+// Warp 0 goes straight to the barrier while warp 1 first runs `trips` loop trips: every cycle
+// the extra trips add to the launch, slot 0 spends waiting at the barrier.
+std::string barrier_kernel(uint32_t trips) {
+  return fmt::format(R"(
+        csrr    t2, wid
+        beqz    t2, 2f
+        addi    s1, zero, {}
+1:      addi    s1, s1, -1
+        bnez    s1, 1b
+2:      barrier x0, x0, 1
+        endprg  x0, x0, x0
+)",
+                     trips);
+}
+
+TEST(SmSlotStates, AWarpWaitingAtABarrierCountsBarrierCycles) {
+  const TimingParams p = test_params();
+  const Timed few = run(p, barrier_kernel(4), 4, 2);
+  const Timed more = run(p, barrier_kernel(20), 4, 2);
+  const auto barrier = [](const Timed& t) {
+    return t.outcome.registry->values_json()
+        .at("timing.sm0.slot0.stall")
+        .at("barrier")
+        .get<double>();
+  };
+  EXPECT_GT(barrier(few), 0.0);
+  EXPECT_EQ(barrier(more) - barrier(few), static_cast<double>(more.cycles - few.cycles));
 }
 
 // decodeUnit.v masks a regext prefix out of its fetch packet and hands its extension to the

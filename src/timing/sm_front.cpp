@@ -19,6 +19,7 @@ void Sm::flush_fetch(Warp& w, uint32_t pc, Cycle now) {
 }
 
 void Sm::redirect(Warp& w, uint32_t pc, Cycle now) {
+  w.refill = SlotState::FetchRedirect;
   w.ibuffer.clear();
   w.slow = Packet{};
   w.hazard_blocked = false;
@@ -79,6 +80,7 @@ void Sm::fetch_responses(Cycle now) {
       continue;
     }
     ++stats_.fetch_replays;
+    if (!hit) w.refill = SlotState::FetchMiss;
     flush_fetch(w, f.pc, now);
   }
 }

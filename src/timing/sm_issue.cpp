@@ -112,6 +112,8 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   }
   const functional::TimingRecord& r = c.record;
   ++stats_.issued;
+  issued_at_[c.slot] = now;
+  last_issue_[c.slot] = IssuedInsn{c.record.pc, c.record.row->mnemonic};
   stats_.thread_instructions += static_cast<unsigned>(std::popcount(r.active));
   const isa::InsnRow& row = *r.row;
   if (c.unit == UnitClass::Lsu && r.mem_op != functional::MemOp::None) {

@@ -1,9 +1,29 @@
 // SmCounters: registration of one SM's counters under `timing.sm<N>.`.
 #include "timing/sm_stats.hpp"
 
+#include <fmt/format.h>
+
 namespace ventus::timing {
 
+void SmCounters::size_slots(unsigned warp_slots) {
+  states.resize(kSlotStates);
+  states.set_labels(slot_state_names());
+  slot_states.resize(warp_slots);
+  for (sim::VectorStat& v : slot_states) {
+    v.resize(kSlotStates);
+    v.set_labels(slot_state_names());
+  }
+}
+
 void SmCounters::register_in(sim::StatScope s) {
+  s.add("stall", states, "cycles",
+        "warp-slot cycles by state (issued, idle or the reason it could not issue), summed over "
+        "the slots");
+  for (size_t k = 0; k < slot_states.size(); ++k) {
+    s.child(fmt::format("slot{}", k))
+        .add("stall", slot_states[k], "cycles",
+             "this warp slot's cycles by state: they add up to the launch's cycles");
+  }
   s.add("active_cycles", core.active_cycles, "cycles", "cycles with at least one resident warp");
   s.add("issued", core.issued, "instructions", "warp-instructions issued to an execution unit");
   s.add("thread_instructions", core.thread_instructions, "instructions",

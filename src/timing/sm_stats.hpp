@@ -1,10 +1,13 @@
 // SmStats: the counters one SM of the cycle model owns (docs/stats.md, `timing.sm<N>.*`).
 #pragma once
 
+#include <vector>
+
 #include "sim/stats.hpp"
 #include "timing/icache.hpp"
 #include "timing/l1d_cache.hpp"
 #include "timing/lsu.hpp"
+#include "timing/slot_state.hpp"
 
 namespace ventus::timing {
 
@@ -27,6 +30,10 @@ struct SmCounters {
   CacheStats icache;
   L1dStats l1d;
   LsuStats lsu;
+  sim::VectorStat states;                    // cycles by SlotState, summed over the warp slots
+  std::vector<sim::VectorStat> slot_states;  // cycles by SlotState of each warp slot
+  // Sizes the state vectors for `warp_slots` slots (before register_in).
+  void size_slots(unsigned warp_slots);
   void register_in(sim::StatScope scope);
 };
 

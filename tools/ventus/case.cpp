@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "runner/case_runner.hpp"
 #include "runtime/run_command.hpp"
+#include "runtime/timeline_config.hpp"
 #include "sim_options.hpp"
 
 namespace ventus::tools {
@@ -53,6 +54,7 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   options.memcheck = functional::memcheck_from_name(sim.memcheck);
   options.config_json = config.values_json();
   if (sim.timing) options.timing = config.machine.timing;
+  if (auto timeline = timeline_options(sim); timeline) options.timeline = *timeline;
   options.launches = args.launches;
   options.check = args.check;
   return options;

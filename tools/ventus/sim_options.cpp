@@ -14,6 +14,13 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
                  "override a parameter, e.g. --set sm.threads_per_warp=16 (see `ventus config`)");
   cmd.add_flag("--timing", o.timing,
                "run on the cycle-level model: cycles and IPC of every launch (run.timing)");
+  cmd.add_option("--timeline", o.timeline,
+                 "with --timing: write the cycle model's timeline (Trace Event JSON for Perfetto, "
+                 "docs/timeline.md) to this file (run.timeline)");
+  cmd.add_option("--timeline-cycles", o.timeline_cycles,
+                 "FROM:TO: only these cycles in the timeline (TO empty = to the end)");
+  cmd.add_option("--timeline-slots", o.timeline_slots,
+                 "LIST: only these warp slots' slices in the timeline, e.g. 0,1");
   cmd.add_flag("--stats", o.stats, "print every launch's statistics (docs/stats.md)");
   cmd.add_option("--stats-json", o.stats_json_path,
                  "write every launch's statistics as JSON to this file (docs/stats.md)");
@@ -28,6 +35,18 @@ void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit)
 Result<Config> load_config(const SimCliOptions& o) {
   std::vector<std::string> overrides = o.overrides;
   if (o.timing) overrides.emplace_back("run.timing=true");
+  if (!o.timeline.empty()) overrides.push_back("run.timeline=" + o.timeline);
+  if (!o.timeline_slots.empty()) overrides.push_back("run.timeline_slots=" + o.timeline_slots);
+  if (!o.timeline_cycles.empty()) {
+    const size_t colon = o.timeline_cycles.find(':');
+    if (colon == std::string::npos) {
+      return Error{fmt::format("--timeline-cycles {}: expected FROM:TO (TO may be empty)",
+                               o.timeline_cycles)};
+    }
+    overrides.push_back("run.timeline_from=" + o.timeline_cycles.substr(0, colon));
+    const std::string to = o.timeline_cycles.substr(colon + 1);
+    overrides.push_back("run.timeline_to=" + (to.empty() ? std::string("0") : to));
+  }
   return Config::from_command_line(o.config_path, overrides);
 }
 

@@ -18,6 +18,9 @@ struct SimCliOptions {
   std::string config_path;             // TOML machine description
   std::vector<std::string> overrides;  // key=value, applied in order after the file
   bool timing = false;                 // --timing: same as --set run.timing=true
+  std::string timeline;                // --timeline FILE: --set run.timeline=FILE
+  std::string timeline_cycles;         // --timeline-cycles FROM:TO: run.timeline_from/_to
+  std::string timeline_slots;          // --timeline-slots LIST: run.timeline_slots
   bool stats = false;                  // print every launch's statistics table
   std::string stats_json_path;         // write {"format", "version", "launches": [...]}
 };
