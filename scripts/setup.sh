@@ -7,6 +7,7 @@ packages=(
   clang llvm  # libFuzzer builds (scripts/fuzz.sh); llvm-objdump-14 for the objdump_llvm test
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev
+  python3-matplotlib  # scripts/ventus_plot.py, run by Debian's /usr/bin/python3
 )
 
 missing=()
