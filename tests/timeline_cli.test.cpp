@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <regex>
 #include <set>
 #include <tuple>
 
@@ -131,6 +132,44 @@ TEST(Timeline, TheCycleWindowAndSlotFilterBoundTheFile) {
     }
   }
   EXPECT_GT(slices, 0u);
+}
+
+// `ventus run` and `ventus demo` write timelines too (demo: one file per kernel, each kernel
+// running on a fresh device); demo names each kernel's two largest stall states.
+TEST(Timeline, RunWritesOneSlicePerIssuedInstruction) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r = box.run(add_scaled_8() + " --timing --timeline tl.json --stats-json s.json");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  const json timeline = json::parse(ToolSandbox::slurp(box.dir() / "tl.json"));
+  uint64_t slices = 0;
+  for (const json& e : timeline.at("traceEvents")) slices += e.value("cat", "") == "issue" ? 1 : 0;
+  EXPECT_EQ(slices,
+            stat_sum(json::parse(ToolSandbox::slurp(box.dir() / "s.json")), "timing.issued"));
+}
+
+TEST(Timeline, DemoWritesAFilePerKernelAndNamesTheTopStalls) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r = box.run("demo --timing --timeline demo.json");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  for (const char* kernel : {"vecadd", "saxpy", "matmul_tiled", "reduction", "scan", "nn"}) {
+    const fs::path file = box.dir() / ("demo-" + std::string(kernel) + ".json");
+    ASSERT_TRUE(fs::exists(file)) << file;
+    EXPECT_FALSE(json::parse(ToolSandbox::slurp(file)).at("traceEvents").empty());
+  }
+  const std::regex top(
+      R"(  top stalls: (\w+) (\d+) %, (\w+) (\d+) % of the warp-slot cycles with a warp)");
+  unsigned rows = 0;
+  for (const std::string& line : lines_of(r.out)) {
+    std::smatch m;
+    if (!std::regex_match(line, m, top)) continue;
+    ++rows;
+    for (int k : {1, 3}) {
+      EXPECT_NE(std::find(std::begin(kStates), std::end(kStates), m[k].str()), std::end(kStates))
+          << line;
+    }
+    EXPECT_GE(std::stoi(m[2].str()), std::stoi(m[4].str())) << line;  // largest first
+  }
+  EXPECT_EQ(rows, 6u) << r.out;
 }
 
 TEST(Timeline, NeedsTimingAndAValidSlotList) {

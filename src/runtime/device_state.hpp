@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,8 +12,8 @@
 #include "functional/functional_stats.hpp"
 #include "memory/bump_allocator.hpp"
 #include "memory/device_memory.hpp"
-#include "timing/gpu_model.hpp"
 #include "sim/stats.hpp"
+#include "timing/gpu_model.hpp"
 #include "ventus/runtime.hpp"
 
 namespace ventus {
@@ -41,6 +42,9 @@ struct Device::State {
   std::vector<uint32_t> program_regions;
   // run.timing: the cycle model that runs every launch (its counters are registered).
   std::optional<timing::GpuModel> gpu;
+  // run.timeline: the file every timed launch of the device writes (created by the first),
+  // closed with the device.
+  std::unique_ptr<timing::Timeline> timeline;
 
   explicit State(const Config& c)
       : config(c),

@@ -13,6 +13,7 @@
 #include "memory/local_memory.hpp"
 #include "runner/commit_conversion.hpp"
 #include "runtime/print_buffer.hpp"
+#include "runtime/timeline_config.hpp"
 #include "trace/commit_log_writer.hpp"
 #include "trace/log_sink.hpp"
 
@@ -50,6 +51,19 @@ Result<memory::LocalMemory> local_layout(const LaunchPlan& plan) {
 // Standard output stays open after the launch; a log file is closed.
 int close_unless_stdout(std::FILE* file) {
   return file == stdout ? std::fflush(file) : std::fclose(file);
+}
+
+// run.timeline: the device's timeline, created by its first timed launch (null: none).
+Result<timing::Timeline*> open_timeline(Device::State& state) {
+  if (state.timeline) return state.timeline.get();
+  auto options = timeline_options(state.config.simulation);
+  if (!options) return options.error();
+  if (!options.value()) return static_cast<timing::Timeline*>(nullptr);
+  auto created = timing::Timeline::create(**options);
+  if (!created) return created.error();
+  state.timeline = std::move(created.value());
+  state.gpu->set_timeline(state.timeline.get());
+  return state.timeline.get();
 }
 
 // Writes the commit log of the launch to a file, or to standard output for "-" (ISA.md §10).
@@ -176,11 +190,18 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   functional::LaunchResult result;
   timing::TimingResult timed;
   if (state.gpu && log.observer() == nullptr) {
+    auto timeline = open_timeline(state);
+    if (!timeline) return timeline.error();
+    if (*timeline != nullptr) {
+      (*timeline)->begin_launch(plan.config.kernel_name, state.config.machine.sm_count,
+                                state.config.machine.warp_slots_per_sm);
+    }
     result = functional::run_launch_driven(
         plan.config, state.config.machine, engine, state.memory, layout ? &*layout : nullptr,
         state.functional_stats, [&](functional::Launch& launch) {
           return state.gpu->run(launch, hooks, state.history.empty(), timed);
         });
+    if (*timeline != nullptr) (*timeline)->end_launch(timed.cycles);
   } else {
     result = functional::run_launch(plan.config, state.config.machine, engine, state.memory,
                                     layout ? &*layout : nullptr, state.functional_stats,

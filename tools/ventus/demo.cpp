@@ -4,12 +4,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
-
-#include <optional>
 
 #include "commands.hpp"
 #include "kernels/matmul_tiled/matmul_tiled.hpp"
@@ -88,6 +90,38 @@ struct DemoStats {
   uint64_t cycles = 0, warp_instructions = 0;
 };
 
+// "collector 41 %, fetch_miss 22 %": the two states, other than issuing and idle, in which
+// the kernel's warp slots spent most cycles, as shares of the slot cycles with a warp
+// (timing.sm<N>.stall, docs/stats.md).
+std::string top_stalls(const std::vector<LaunchStats>& launches) {
+  std::map<std::string, uint64_t> cycles;
+  uint64_t busy = 0;
+  for (const LaunchStats& launch : launches) {
+    const auto doc = nlohmann::json::parse(launch.stats_json, nullptr, false);
+    if (doc.is_discarded() || !doc.contains("stats")) continue;
+    for (const auto& [name, value] : doc.at("stats").items()) {
+      if (name.rfind("timing.sm", 0) != 0 || !name.ends_with(".stall") ||
+          name.find(".slot") != std::string::npos || !value.is_object()) {
+        continue;
+      }
+      for (const auto& [state, count] : value.items()) {
+        if (state == "total" || state == "idle") continue;
+        busy += count.get<uint64_t>();
+        if (state != "issued") cycles[state] += count.get<uint64_t>();
+      }
+    }
+  }
+  std::vector<std::pair<std::string, uint64_t>> ranked(cycles.begin(), cycles.end());
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string out;
+  for (size_t i = 0; i < std::min<size_t>(2, ranked.size()) && busy != 0; ++i) {
+    out += fmt::format("{}{} {:.0f} %", i == 0 ? "" : ", ", ranked[i].first,
+                       100.0 * static_cast<double>(ranked[i].second) / static_cast<double>(busy));
+  }
+  return out.empty() ? "-" : out;
+}
+
 // Timing mode: the kernel's cycles and IPC after its row, then one line per launch.
 void print_launch_cycles(const std::vector<LaunchStats>& launches, DemoStats& stats) {
   uint64_t cycles = 0, instructions = 0;
@@ -100,14 +134,27 @@ void print_launch_cycles(const std::vector<LaunchStats>& launches, DemoStats& st
     fmt::print("  launch {}: {}\n", i + 1,
                cycles_text(launches[i].cycles, launches[i].warp_instructions));
   }
+  fmt::print("  top stalls: {} of the warp-slot cycles with a warp\n", top_stalls(launches));
   stats.cycles += cycles;
   stats.warp_instructions += instructions;
+}
+
+// run.timeline of the demo: one file per kernel, its name before the extension
+// (demo.json -> demo-vecadd.json), since every kernel runs on a fresh device.
+Config kernel_config(const Config& config, const std::string& kernel) {
+  Config c = config;
+  if (!c.simulation.timeline.empty()) {
+    const std::filesystem::path p(c.simulation.timeline);
+    c.simulation.timeline =
+        (p.parent_path() / (p.stem().string() + "-" + kernel + p.extension().string())).string();
+  }
+  return c;
 }
 
 // Runs one demo kernel on a fresh device (every program is loaded at the ELF's link
 // address) and prints its row; false when it failed.
 bool run_demo_case(const DemoCase& demo, const Config& config, DemoStats& stats) {
-  auto device = Device::create(config);
+  auto device = Device::create(kernel_config(config, demo.kernel));
   auto report = device ? demo.run(**device) : Result<RunReport>(device.error());
   if (!report) {
     fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", demo.kernel, "-", "FAIL", "-",

@@ -22,8 +22,12 @@ struct RunArgs {
 
 int run_run_command(RunArgs& args) {
   args.run.config_path = args.sim.config_path;
-  args.run.overrides = args.sim.overrides;
-  if (args.sim.timing) args.run.overrides.emplace_back("run.timing=true");
+  auto overrides = sim_overrides(args.sim);
+  if (!overrides) {
+    fmt::print(stderr, "ventus run: {}\n", overrides.error().message);
+    return 2;
+  }
+  args.run.overrides = std::move(overrides.value());
   if (!args.memcheck.empty()) args.run.overrides.push_back("run.memcheck=" + args.memcheck);
   auto report =
       run_kernel_command(args.run, [](std::string_view line) { fmt::print("{}\n", line); });

@@ -32,7 +32,7 @@ void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit)
                  "run.max_warp_instructions, else 1000000000)");
 }
 
-Result<Config> load_config(const SimCliOptions& o) {
+Result<std::vector<std::string>> sim_overrides(const SimCliOptions& o) {
   std::vector<std::string> overrides = o.overrides;
   if (o.timing) overrides.emplace_back("run.timing=true");
   if (!o.timeline.empty()) overrides.push_back("run.timeline=" + o.timeline);
@@ -47,7 +47,13 @@ Result<Config> load_config(const SimCliOptions& o) {
     const std::string to = o.timeline_cycles.substr(colon + 1);
     overrides.push_back("run.timeline_to=" + (to.empty() ? std::string("0") : to));
   }
-  return Config::from_command_line(o.config_path, overrides);
+  return overrides;
+}
+
+Result<Config> load_config(const SimCliOptions& o) {
+  auto overrides = sim_overrides(o);
+  if (!overrides) return overrides.error();
+  return Config::from_command_line(o.config_path, *overrides);
 }
 
 void print_launch_stats(std::string_view title, std::string_view table) {

@@ -30,6 +30,8 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& options);
 // --max-instructions N (0 = no limit; default run.max_warp_instructions, else 10^9).
 void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit);
 
+// Every --set, then the assignments the shortcut options stand for (--timing, --timeline...).
+Result<std::vector<std::string>> sim_overrides(const SimCliOptions& options);
 // The file (if any), then every --set; errors name the option at fault.
 Result<Config> load_config(const SimCliOptions& options);
 
