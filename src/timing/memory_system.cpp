@@ -35,6 +35,7 @@ uint32_t MemorySystem::extra_beats() const {
 Cycle MemorySystem::read_line(Cycle request_at) {
   const Cycle ar = reserve_port(request_at, params_.read_gap_cycles + extra_beats());
   ++stats_.port_reads;
+  stats_.port_read_bytes += params_.l2.line_bytes;
   return ar + params_.read_latency_cycles + extra_beats() + params_.response_cycles;
 }
 
@@ -62,6 +63,7 @@ bool MemorySystem::accept(const MemRequest& request, Cycle now) {
     const uint32_t write_cycles = params_.write_gap_cycles + extra_beats();
     const Cycle aw = reserve_port(to_port, write_cycles);
     ++stats_.port_writes;
+    stats_.port_write_bytes += params_.l2.line_bytes;
     response.at = aw + params_.write_latency_cycles + extra_beats() + params_.response_cycles;
     if (params_.write_reread) {
       response.at = read_line(aw + write_cycles);
@@ -106,6 +108,8 @@ void MemoryStats::register_in(sim::StatScope s) {
   s.add("l2.misses", l2_misses, "requests", "L2 reads that missed and writes (written through)");
   s.add("port.reads", port_reads, "transactions", "memory-port read transactions");
   s.add("port.writes", port_writes, "transactions", "memory-port write transactions");
+  s.add("port.read_bytes", port_read_bytes, "bytes", "bytes read through the memory port");
+  s.add("port.write_bytes", port_write_bytes, "bytes", "bytes written through the memory port");
   s.add("port.busy_cycles", port_busy_cycles, "cycles",
         "cycles the memory port's transaction slots were occupied");
 }

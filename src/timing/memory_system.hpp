@@ -34,6 +34,7 @@ struct MemResponse {
 
 struct MemoryStats {
   sim::Counter l2_hits, l2_misses, port_reads, port_writes, port_busy_cycles, l2_requests;
+  sim::Counter port_read_bytes, port_write_bytes;
   void register_in(sim::StatScope scope);
 };
 

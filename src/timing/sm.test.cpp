@@ -218,6 +218,32 @@ TEST(SmSlotStates, AWarpWaitingAtABarrierCountsBarrierCycles) {
   EXPECT_EQ(barrier(more) - barrier(few), static_cast<double>(more.cycles - few.cycles));
 }
 
+// A load loop over consecutive words (TIMING.md §9: 8-byte lines): the first word of every
+// line misses, the second hits, so `trips` loads make trips / 2 misses and trips / 2 hits, and
+// every miss is one 8-byte memory-port read.
+TEST(SmCounters, ALoadLoopOverConsecutiveWordsMissesOncePerLine) {
+  const TimingParams p = test_params();
+  const std::string body = "        lw x8, 0(x20)\n        addi x20, x20, 4";
+  const auto loads = [&](uint32_t trips) {
+    std::string source = loop_kernel(body, trips);
+    source.insert(source.find(".Lloop:"), fmt::format("        li x20, {:#x}\n", kBuffer));
+    return run(p, source);
+  };
+  const Timed few = loads(4), more = loads(12);
+  EXPECT_EQ(more.stat("timing.sm0.l1d.load_misses") - few.stat("timing.sm0.l1d.load_misses"), 4);
+  EXPECT_EQ(more.stat("timing.sm0.l1d.load_hits") - few.stat("timing.sm0.l1d.load_hits"), 4);
+  EXPECT_EQ(more.stat("timing.memory.port.read_bytes") - few.stat("timing.memory.port.read_bytes"),
+            4 * 8);
+}
+
+// Every trip but the last takes the loop's branch, which redirects the fetch once.
+TEST(SmCounters, EachTakenBranchRedirectsTheFetchOnce) {
+  const TimingParams p = test_params();
+  const std::string body = "        add x8, x5, x10\n        xor x11, x12, x14";
+  const Timed few = run(p, loop_kernel(body, 4)), more = run(p, loop_kernel(body, 12));
+  EXPECT_EQ(more.stat("timing.sm0.fetch.redirects") - few.stat("timing.sm0.fetch.redirects"), 8);
+}
+
 // decodeUnit.v masks a regext prefix out of its fetch packet and hands its extension to the
 // next instruction: the prefix executes (the functional count has it) but is never issued
 // (TIMING.md §12's issue counts of matadd, 816 for 4 warps, leave its 36 prefixes out).
