@@ -244,6 +244,41 @@ TEST(SmCounters, EachTakenBranchRedirectsTheFetchOnce) {
   EXPECT_EQ(more.stat("timing.sm0.fetch.redirects") - few.stat("timing.sm0.fetch.redirects"), 8);
 }
 
+// ISA.md §2.4 on a loop around `vbeq v1, v2` whose join is the taken target. With lane ids in
+// v1 and zeros in v2 (4 threads: lane 0 taken, lanes 1-3 fall) the warp diverges every trip:
+// the taken side runs first (npc = the join), the join switches to the fall path, whose join
+// pops the reconvergence entry and executes itself again: 3 redirects, and the loop branch a
+// fourth. With v2 = v1 every lane is taken: the vbranch redirects, the join is a no-op.
+std::string divergent_loop(bool diverge, uint32_t trips) {
+  return fmt::format(R"(
+        .text
+        addi    t0, zero, 16
+        vsetvli t0, t0, e32, m1, ta, ma
+        vid.v   v1
+        {}
+        addi    s1, zero, {}
+.Lloop:
+        auipc   t1, 0
+        setrpc  zero, t1, 16
+        vbeq    v1, v2, 1f
+        addi    x8, x8, 1
+1:      join    zero, zero, 0
+        addi    s1, s1, -1
+        bnez    s1, .Lloop
+        endprg  x0, x0, x0
+)",
+                     diverge ? "vmv.v.x v2, zero" : "vid.v   v2", trips);
+}
+
+TEST(SmCounters, ADivergentBranchAndItsJoinRedirectThreeTimes) {
+  const TimingParams p = test_params();
+  const auto redirects = [&](bool diverge, uint32_t trips) {
+    return run(p, divergent_loop(diverge, trips)).stat("timing.sm0.fetch.redirects");
+  };
+  EXPECT_EQ(redirects(true, 12) - redirects(true, 4), 8 * 4);
+  EXPECT_EQ(redirects(false, 12) - redirects(false, 4), 8 * 2);
+}
+
 // decodeUnit.v masks a regext prefix out of its fetch packet and hands its extension to the
 // next instruction: the prefix executes (the functional count has it) but is never issued
 // (TIMING.md §12's issue counts of matadd, 816 for 4 warps, leave its 36 prefixes out).
