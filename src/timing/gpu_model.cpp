@@ -168,7 +168,10 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
                                                "no warp issued an instruction for a million cycles "
                                                "(every live warp waits at a barrier?)");
     }
-    if (params_.skip_idle_cycles) {
+    // After a cycle that issued the next one is usually busy: searching for the next event
+    // (about a tenth of the model's time) pays only after a cycle without issue. Not skipping
+    // is always exact.
+    if (params_.skip_idle_cycles && last_issue != now) {
       Cycle next = next_event(sms, to_dispatch, finishing, retired, now);
       if (next == kNever) next = last_issue + kStallLimitCycles + 1;  // only a deadlock is left
       if (next > now + 1) {

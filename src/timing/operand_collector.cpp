@@ -41,6 +41,7 @@ void OperandCollector::start(Unit& unit, unsigned slot, Cycle now) {
         Read{static_cast<uint8_t>(file * banks + (slot + r.sources[k].index) % banks), kNeverCycle};
   }
   unit.ready_at = r.source_count == 0 ? now + params_.no_operand_cycles : kNeverCycle;
+  if (r.source_count != 0) ++units_reading_;
 }
 
 void OperandCollector::release(Unit& unit, Cycle now) {
@@ -50,8 +51,7 @@ void OperandCollector::release(Unit& unit, Cycle now) {
 }
 
 bool OperandCollector::reading() const {
-  return !grants_.empty() ||
-         std::any_of(units_.begin(), units_.end(), [](const Unit& u) { return u.reads_left != 0; });
+  return !grants_.empty() || units_reading_ != 0;
 }
 
 void OperandCollector::tick(Cycle now) {
@@ -85,7 +85,10 @@ void OperandCollector::deliver(Cycle now) {
       continue;
     }
     read.captured_at = now;
-    if (--unit.reads_left == 0) unit.ready_at = granted_at_ + params_.operand_cycles;
+    if (--unit.reads_left == 0) {
+      unit.ready_at = granted_at_ + params_.operand_cycles;
+      --units_reading_;
+    }
   }
   grants_.clear();
 }
@@ -94,6 +97,9 @@ void OperandCollector::deliver(Cycle now) {
 // this cycle still requests); operand_arbiter.v grants one requester per (file, bank), round
 // robin over unit * 4 + operand, the pointer moving past the grant.
 void OperandCollector::arbitrate(Cycle now) {
+  // With no read left to deliver, only the duplicates of reads captured this cycle could
+  // request; their grants would be delivered to nobody but themselves: nothing to do.
+  if (units_reading_ == 0) return;
   const unsigned requesters = static_cast<unsigned>(units_.size()) * kReadsPerUnit;
   for (Candidate& c : candidates_) c = Candidate{0, ~0u};
   for (unsigned i = 0; i < units_.size(); ++i) {

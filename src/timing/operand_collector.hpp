@@ -74,6 +74,7 @@ class OperandCollector {
   std::vector<Candidate> candidates_;  // per arbiter, this cycle (scratch)
   std::vector<Grant> grants_;          // granted last cycle, delivered this cycle
   Cycle granted_at_ = kNeverCycle;
+  unsigned units_reading_ = 0;  // units with a read not yet delivered (arbitrate's fast exit)
   sim::Counter& dropped_grants_;
 };
 

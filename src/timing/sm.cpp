@@ -115,17 +115,16 @@ void Sm::skip_cycles(Cycle cycles) {
 SlotState Sm::state_of(unsigned slot, Cycle now) const {
   const Warp& w = warps_[slot];
   if (issued_at_[slot] == now) return SlotState::Issued;
-  if (!w.active) return SlotState::Idle;
-  if (w.group->warps()[w.index].at_barrier) return SlotState::Barrier;
+  if (!w.active) return SlotState::Idle;  // the common case of a lightly loaded SM
   if (w.in_collector) {
-    for (const Collector& c : collector_.units()) {
-      if (!c.busy || c.slot != slot) continue;
-      if (c.ready_at == kNever || c.ready_at > now) return SlotState::Collector;
-      return c.unit == UnitClass::Lsu && !lsu_.ready(slot) ? SlotState::LsuFull
-                                                           : SlotState::UnitBusy;
-    }
+    const Collector& c = collector_.units()[w.collector_unit];
+    if (c.ready_at == kNever || c.ready_at > now) return SlotState::Collector;
+    return c.unit == UnitClass::Lsu && !lsu_.ready(slot) ? SlotState::LsuFull : SlotState::UnitBusy;
   }
-  if (w.control_pending) return SlotState::Control;
+  // A barrier blocks its warp like a branch until released (control_pending).
+  if (w.control_pending) {
+    return w.group->warps()[w.index].at_barrier ? SlotState::Barrier : SlotState::Control;
+  }
   if (w.slow.valid != 0 || !w.ibuffer.empty()) {
     return w.hazard_blocked ? SlotState::Scoreboard : SlotState::Pipeline;
   }

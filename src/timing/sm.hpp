@@ -86,6 +86,7 @@ class Sm {
     Packet slow{};  // the slowdown register
     Cycle slow_ready = 0;
     bool in_collector = false;
+    unsigned collector_unit = 0;   // the collector unit holding its instruction (in_collector)
     bool control_pending = false;  // beqReg: branch, vbranch, join or barrier unresolved
     bool hazard_blocked = false;   // the head instruction waits for a writeback of this warp
     Cycle next_select = 0;         // previous ISSUE + 1

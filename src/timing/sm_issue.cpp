@@ -38,7 +38,9 @@ void Sm::select_into_collector(Cycle now) {
   for (unsigned k = 0; k < n; ++k) {
     const unsigned slot = (rr_next_ + k) % n;
     Warp& w = warps_[slot];
-    if (!can_select(w, now)) continue;
+    // A warp blocked by the scoreboard stays blocked until one of its writebacks (or a new
+    // head instruction) clears the flag: no need to look at its operands again before.
+    if (w.hazard_blocked || !can_select(w, now)) continue;
     const uint32_t pc = w.slow.pc + 4u * static_cast<uint32_t>(std::countr_zero(w.slow.valid));
     apply_prefix(w, pc);
     const functional::WarpState& state = w.group->warps()[w.index];
@@ -60,6 +62,7 @@ void Sm::select_into_collector(Cycle now) {
     }
     w.slow.valid &= w.slow.valid - 1;
     w.in_collector = true;
+    w.collector_unit = static_cast<unsigned>(free_unit - collector_.units().data());
     if (r.destination.file == RegFile::Scalar) w.pending_scalar.set(r.destination.index);
     if (r.destination.file == RegFile::Vector) w.pending_vector.set(r.destination.index);
     if (r.row != nullptr && is_control(*r.row)) w.control_pending = true;
