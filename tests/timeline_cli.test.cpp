@@ -184,6 +184,9 @@ TEST(Timeline, NeedsTimingAndAValidSlotList) {
       box.run("case " + quoted(dir) + " --timing --timeline tl.json --timeline-slots 1,x");
   EXPECT_EQ(bad_slots.exit_status, 2);
   EXPECT_NE(bad_slots.err.find("run.timeline_slots: 'x'"), std::string::npos) << bad_slots.err;
+  const ToolRun bench = box.run("bench --timing --timeline tl.json --iterations 1");
+  EXPECT_EQ(bench.exit_status, 2);
+  EXPECT_NE(bench.err.find("not for the speed benchmark"), std::string::npos) << bench.err;
   const ToolRun bad_file =
       box.run("case " + quoted(dir) + " --timing --timeline /nonexistent/dir/tl.json");
   EXPECT_EQ(bad_file.exit_status, 2);
