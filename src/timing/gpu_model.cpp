@@ -79,138 +79,207 @@ uint64_t host_poll_count(const KernelParams& k, uint64_t done, bool first_kernel
   return poll + k.host_poll_read_cycles;
 }
 
-std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional::LaunchHooks& hooks,
-                                   bool first_kernel, TimingResult& result) {
-  MemorySystem memory(params_.memory, sm_count_, counters_.memory);
-  std::vector<std::unique_ptr<Sm>> sms;
-  for (uint32_t i = 0; i < sm_count_; ++i) {
-    sms.push_back(
-        std::make_unique<Sm>(i, params_, warp_slots_, memory, launch.options(), counters_.sms[i]));
-    sms.back()->set_timeline(timeline_);
+namespace {
+
+// One launch on the model (GpuModel::run): the state of the cycle loop and its steps.
+class LaunchLoop {
+ public:
+  LaunchLoop(const TimingParams& params, GpuCounters& counters, Timeline* timeline,
+             uint32_t warp_slots, functional::Launch& launch, const functional::LaunchHooks& hooks)
+      : params_(params),
+        counters_(counters),
+        timeline_(timeline),
+        launch_(launch),
+        hooks_(hooks),
+        memory_(params.memory, static_cast<unsigned>(counters.sms.size()), counters.memory),
+        port_busy_before_(counters.memory.port_busy_cycles.value),
+        limit_(launch.options().max_warp_instructions) {
+    for (uint32_t i = 0; i < counters.sms.size(); ++i) {
+      sms_.push_back(
+          std::make_unique<Sm>(i, params, warp_slots, memory_, launch.options(), counters.sms[i]));
+      sms_.back()->set_timeline(timeline);
+    }
+    for (const SmCounters& c : counters.sms) issued_before_ += c.core.issued.value;
   }
-  const uint64_t port_busy_before = counters_.memory.port_busy_cycles.value;
-  // Counter samples of the timeline up to `cycle` (each window once its last cycle is counted).
-  auto sample = [&](Cycle cycle) {
-    if (timeline_ == nullptr) return;
-    std::vector<uint64_t> misses;
-    for (auto& sm : sms) misses.push_back(sm->l1d_misses_in_flight());
-    timeline_->sample(cycle, misses, counters_.memory.port_busy_cycles.value - port_busy_before);
-  };
-  std::deque<PendingWarp> to_dispatch;
-  std::vector<GroupDone> finishing;
-  const uint64_t limit = launch.options().max_warp_instructions;
-  uint64_t issued_before = 0;
-  for (auto& c : counters_.sms) issued_before += c.core.issued.value;
-  Cycle now = 0, last_done = 0, last_issue = 0;
-  uint64_t issued = 0;
-  SmEvents events;
-  for (;; ++now) {
-    // CTA scheduler: take every group that fits, dispatch its warps one per cycle.
-    while (WorkGroup* group = launch.dispatch(hooks)) {
-      const unsigned sm = launch.sm_of(*group);
+
+  // Cycles until every work-group has retired; a guest fault, the instruction limit or a
+  // deadlock stops the launch.
+  std::optional<Fault> run_warps(TimingResult& result) {
+    for (;; ++now_) {
+      dispatch();
+      if (auto fault = tick_sms(result)) return fault;
+      const bool retired = retire();
+      account_cycle();
+      if (auto fault = instruction_limit()) return fault;
+      if (launch_.all_dispatched() && launch_.live().empty() && to_dispatch_.empty()) {
+        return std::nullopt;
+      }
+      if (auto fault = deadlock()) return fault;
+      skip_idle(retired);
+    }
+  }
+
+  // Kernel end (TIMING.md §2): the LSUs drain, every L1 writes its dirty lines back, then the
+  // L2 flush completes; the host counts at its next poll. Every slot is idle from the last
+  // warp to that count.
+  void finish(bool first_kernel, TimingResult& result) {
+    const Cycle accounted = now_ + 1;  // cycles 0..now have a state in every slot
+    now_ = last_done_ + params_.kernel.flush_request_cycles;
+    while (!std::all_of(sms_.begin(), sms_.end(), [](auto& sm) { return sm->lsu_idle(); }))
+      step_memory();
+    for (auto& sm : sms_) {
+      sm->l1d().flush(now_);
+      sm->icache().invalidate();
+    }
+    while (!std::all_of(sms_.begin(), sms_.end(), [](auto& sm) { return sm->l1d().idle(); }))
+      step_memory();
+    result.done_cycle = now_ + params_.kernel.flush_hint_cycles + params_.kernel.flush_done_cycles;
+    result.cycles = host_poll_count(params_.kernel, result.done_cycle, first_kernel);
+    for (auto& sm : sms_)
+      sm->account_idle(result.cycles > accounted ? result.cycles - accounted : 0);
+    sample(result.cycles);
+    counters_.cycles += result.cycles;
+    counters_.issued += issued_;
+  }
+
+ private:
+  // CTA scheduler: take every group that fits, dispatch its warps one per cycle.
+  void dispatch() {
+    while (WorkGroup* group = launch_.dispatch(hooks_)) {
+      const unsigned sm = launch_.sm_of(*group);
       for (unsigned w = 0; w < group->warp_count(); ++w) {
-        to_dispatch.push_back({group, w, sm, now + params_.kernel.first_dispatch_cycles});
+        to_dispatch_.push_back({group, w, sm, now_ + params_.kernel.first_dispatch_cycles});
       }
       ++counters_.groups_dispatched;
     }
-    for (uint32_t n = 0; n < params_.kernel.warps_dispatched_per_cycle && !to_dispatch.empty();
+    for (uint32_t n = 0; n < params_.kernel.warps_dispatched_per_cycle && !to_dispatch_.empty();
          ++n) {
-      const PendingWarp& p = to_dispatch.front();
-      if (p.earliest > now) break;
+      const PendingWarp& p = to_dispatch_.front();
+      if (p.earliest > now_) break;
       if (timeline_ != nullptr && p.warp == 0) {
-        timeline_->marker(p.sm, now, fmt::format("dispatch wg {}", p.group->linear_id()));
+        timeline_->marker(p.sm, now_, fmt::format("dispatch wg {}", p.group->linear_id()));
       }
-      sms[p.sm]->start_warp(*p.group, p.warp, now + 1);
-      to_dispatch.pop_front();
+      sms_[p.sm]->start_warp(*p.group, p.warp, now_ + 1);
+      to_dispatch_.pop_front();
     }
-    for (auto& sm : sms) {
-      events.groups_done.clear();
-      sm->tick(now, events);
-      if (events.fault) return events.fault;
-      for (WorkGroup* g : events.groups_done) {
-        finishing.push_back({g, now + params_.kernel.wg_done_cycles});
+  }
+
+  std::optional<Fault> tick_sms(TimingResult& result) {
+    for (auto& sm : sms_) {
+      events_.groups_done.clear();
+      sm->tick(now_, events_);
+      if (events_.fault) return events_.fault;
+      for (WorkGroup* g : events_.groups_done) {
+        finishing_.push_back({g, now_ + params_.kernel.wg_done_cycles});
         if (timeline_ != nullptr) {
-          timeline_->marker(sm->index(), now, fmt::format("end wg {}", g->linear_id()));
+          timeline_->marker(sm->index(), now_, fmt::format("end wg {}", g->linear_id()));
         }
       }
-      if (!events.groups_done.empty()) result.last_end_cycle = now;
+      if (!events_.groups_done.empty()) result.last_end_cycle = now_;
     }
+    return std::nullopt;
+  }
+
+  // Work-groups whose wg_done delay has passed leave the SM; true when any did.
+  bool retire() {
     bool retired = false;
-    for (size_t i = 0; i < finishing.size();) {
-      if (finishing[i].at > now) {
+    for (size_t i = 0; i < finishing_.size();) {
+      if (finishing_[i].at > now_) {
         ++i;
         continue;
       }
       retired = true;
-      launch.retire(*finishing[i].group);
-      last_done = now;
-      finishing.erase(finishing.begin() + static_cast<std::ptrdiff_t>(i));
+      launch_.retire(*finishing_[i].group);
+      last_done_ = now_;
+      finishing_.erase(finishing_.begin() + static_cast<std::ptrdiff_t>(i));
     }
-    for (auto& sm : sms) {
-      sm->send_memory_request(now);
-      sm->account_states(now, 1);
+    return retired;
+  }
+
+  // The SMs' requests to the L2, the slot states of the cycle, and progress.
+  void account_cycle() {
+    for (auto& sm : sms_) {
+      sm->send_memory_request(now_);
+      sm->account_states(now_, 1);
     }
-    sample(now + 1);
+    sample(now_ + 1);
     uint64_t total = 0;
-    for (auto& c : counters_.sms) total += c.core.issued.value;
-    if (total - issued_before != issued) {
-      issued = total - issued_before;
-      last_issue = now;
-    }
-    if (limit != 0 && issued >= limit && !launch.live().empty()) {
-      WorkGroup& g = *launch.live().front();
-      return g.make_fault(0, functional::TrapKind::InstructionLimit,
-                          fmt::format("{} warp-instructions executed", limit));
-    }
-    if (launch.all_dispatched() && launch.live().empty() && to_dispatch.empty()) break;
-    if (now - last_issue > kStallLimitCycles && !launch.live().empty()) {
-      return launch.live().front()->make_fault(0, functional::TrapKind::BarrierDeadlock,
-                                               "no warp issued an instruction for a million cycles "
-                                               "(every live warp waits at a barrier?)");
-    }
-    // After a cycle that issued the next one is usually busy: searching for the next event
-    // (about a tenth of the model's time) pays only after a cycle without issue. Not skipping
-    // is always exact.
-    if (params_.skip_idle_cycles && last_issue != now) {
-      Cycle next = next_event(sms, to_dispatch, finishing, retired, now);
-      if (next == kNever) next = last_issue + kStallLimitCycles + 1;  // only a deadlock is left
-      if (next > now + 1) {
-        for (auto& sm : sms) {
-          sm->skip_cycles(next - now - 1);
-          sm->account_states(now + 1, next - now - 1);
-        }
-        sample(next);
-        now = next - 1;
-      }
+    for (const SmCounters& c : counters_.sms) total += c.core.issued.value;
+    if (total - issued_before_ != issued_) {
+      issued_ = total - issued_before_;
+      last_issue_ = now_;
     }
   }
-  const Cycle accounted = now + 1;  // cycles 0..now have a state in every slot
-  // Kernel end (TIMING.md §2): the LSUs drain, every L1 writes its dirty lines back, then the
-  // L2 flush completes.
-  auto step_memory = [&] {
-    ++now;
-    for (auto& sm : sms) {
-      events.groups_done.clear();
-      sm->tick(now, events);
-      sm->send_memory_request(now);
-    }
-  };
-  now = last_done + params_.kernel.flush_request_cycles;
-  while (!std::all_of(sms.begin(), sms.end(), [](auto& sm) { return sm->lsu_idle(); }))
-    step_memory();
-  for (auto& sm : sms) {
-    sm->l1d().flush(now);
-    sm->icache().invalidate();
+
+  std::optional<Fault> instruction_limit() const {
+    if (limit_ == 0 || issued_ < limit_ || launch_.live().empty()) return std::nullopt;
+    return launch_.live().front()->make_fault(0, functional::TrapKind::InstructionLimit,
+                                              fmt::format("{} warp-instructions executed", limit_));
   }
-  while (!std::all_of(sms.begin(), sms.end(), [](auto& sm) { return sm->l1d().idle(); }))
-    step_memory();
-  result.done_cycle = now + params_.kernel.flush_hint_cycles + params_.kernel.flush_done_cycles;
-  result.cycles = host_poll_count(params_.kernel, result.done_cycle, first_kernel);
-  // The flush and the host's poll follow the last warp: every slot is idle until the count.
-  for (auto& sm : sms) sm->account_idle(result.cycles > accounted ? result.cycles - accounted : 0);
-  sample(result.cycles);
-  counters_.cycles += result.cycles;
-  counters_.issued += issued;
+
+  std::optional<Fault> deadlock() const {
+    if (now_ - last_issue_ <= kStallLimitCycles || launch_.live().empty()) return std::nullopt;
+    return launch_.live().front()->make_fault(0, functional::TrapKind::BarrierDeadlock,
+                                              "no warp issued an instruction for a million cycles "
+                                              "(every live warp waits at a barrier?)");
+  }
+
+  // After a cycle that issued the next one is usually busy: searching for the next event
+  // (about a tenth of the model's time) pays only after a cycle without issue. Not skipping
+  // is always exact.
+  void skip_idle(bool retired) {
+    if (!params_.skip_idle_cycles || last_issue_ == now_) return;
+    Cycle next = next_event(sms_, to_dispatch_, finishing_, retired, now_);
+    if (next == kNever) next = last_issue_ + kStallLimitCycles + 1;  // only a deadlock is left
+    if (next <= now_ + 1) return;
+    for (auto& sm : sms_) {
+      sm->skip_cycles(next - now_ - 1);
+      sm->account_states(now_ + 1, next - now_ - 1);
+    }
+    sample(next);
+    now_ = next - 1;
+  }
+
+  // Counter samples of the timeline up to `cycle`.
+  void sample(Cycle cycle) {
+    if (timeline_ == nullptr) return;
+    std::vector<uint64_t> misses;
+    for (auto& sm : sms_) misses.push_back(sm->l1d_misses_in_flight());
+    timeline_->sample(cycle, misses, counters_.memory.port_busy_cycles.value - port_busy_before_);
+  }
+
+  void step_memory() {
+    ++now_;
+    for (auto& sm : sms_) {
+      events_.groups_done.clear();
+      sm->tick(now_, events_);
+      sm->send_memory_request(now_);
+    }
+  }
+
+  const TimingParams& params_;
+  GpuCounters& counters_;
+  Timeline* timeline_;
+  functional::Launch& launch_;
+  const functional::LaunchHooks& hooks_;
+  MemorySystem memory_;
+  std::vector<std::unique_ptr<Sm>> sms_;
+  std::deque<PendingWarp> to_dispatch_;
+  std::vector<GroupDone> finishing_;
+  uint64_t port_busy_before_;
+  uint64_t issued_before_ = 0, issued_ = 0;
+  uint64_t limit_;
+  Cycle now_ = 0, last_done_ = 0, last_issue_ = 0;
+  SmEvents events_;
+};
+
+}  // namespace
+
+std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional::LaunchHooks& hooks,
+                                   bool first_kernel, TimingResult& result) {
+  LaunchLoop loop(params_, counters_, timeline_, warp_slots_, launch, hooks);
+  if (auto fault = loop.run_warps(result)) return fault;
+  loop.finish(first_kernel, result);
   return std::nullopt;
 }
 
