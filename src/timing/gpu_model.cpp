@@ -63,8 +63,17 @@ void GpuModel::register_stats(sim::StatScope s) {
       },
       "instructions/cycle", "warp-instructions issued per cycle, whole GPU");
   counters_.memory.register_in(s.child("memory"));
-  for (uint32_t i = 0; i < sm_count_; ++i)
-    counters_.sms[i].register_in(s.child(fmt::format("sm{}", i)));
+  for (uint32_t i = 0; i < sm_count_; ++i) {
+    const sim::StatScope sm = s.child(fmt::format("sm{}", i));
+    counters_.sms[i].register_in(sm);
+    sm.add_formula(
+        "ipc",
+        [this, i] {
+          const double c = static_cast<double>(counters_.cycles.value);
+          return c == 0 ? 0.0 : static_cast<double>(counters_.sms[i].core.issued.value) / c;
+        },
+        "instructions/cycle", "warp-instructions this SM issued per cycle of the launch");
+  }
 }
 
 uint64_t host_poll_count(const KernelParams& k, uint64_t done, bool first_kernel) {
