@@ -17,8 +17,7 @@
 #include "memory/local_memory.hpp"
 #include "runner/case_limits.hpp"
 #include "runner/commit_conversion.hpp"
-#include "trace/commit_log_writer.hpp"
-#include "trace/log_sink.hpp"
+#include "runner/launch_log.hpp"
 
 namespace ventus::runner {
 namespace {
@@ -118,6 +117,11 @@ class LaunchRunner {
  private:
   Status prepare_memory(const loader::Launch& launch);
   Result<CheckOutcome> check(const loader::Launch& launch, std::string log_text) const;
+  Status dump_and_check(const loader::Launch& launch, LaunchLog& log, LaunchReport& report) const;
+  functional::LaunchResult execute(const loader::Launch& launch,
+                                   const functional::LaunchConfig& config,
+                                   const functional::LaunchHooks& hooks,
+                                   CommitLogObserver* observer, LaunchReport& report);
   functional::EngineOptions engine_options() const;
   void record_result(functional::LaunchResult result, LaunchReport& report) const;
   std::string stats_json(const LaunchReport& report) const;
@@ -197,6 +201,51 @@ Result<CheckOutcome> LaunchRunner::check(const loader::Launch& launch, std::stri
   return outcome;
 }
 
+// Runs the launch on the cycle model (and its timeline) or the functional engine.
+functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
+                                               const functional::LaunchConfig& config,
+                                               const functional::LaunchHooks& hooks,
+                                               CommitLogObserver* observer, LaunchReport& report) {
+  const functional::EngineOptions engine = engine_options();
+  std::optional<memory::LocalMemory> layout;
+  if (options_.mode == Mode::Default) layout.emplace(local_layout(launch.metadata));
+  memory::LocalMemory* local = layout ? &*layout : nullptr;
+  if (!gpu_) {
+    return functional::run_launch(config, options_.machine, engine, memory_, local, stats_,
+                                  observer, hooks);
+  }
+  timing::TimingResult timed;
+  if (timeline_ != nullptr) {
+    timeline_->begin_launch(launch.name, options_.machine.sm_count,
+                            options_.machine.warp_slots_per_sm);
+  }
+  functional::LaunchResult result = functional::run_launch_driven(
+      config, options_.machine, engine, memory_, local, stats_,
+      [&](functional::Launch& l) { return gpu_->run(l, hooks, first_kernel_, timed); });
+  if (timeline_ != nullptr) timeline_->end_launch(timed.cycles);
+  first_kernel_ = false;
+  report.timing = timed;
+  return result;
+}
+
+// --dump-dir writes the launch's memory; --check compares it (and the log) with the case's.
+Status LaunchRunner::dump_and_check(const loader::Launch& launch, LaunchLog& log,
+                                    LaunchReport& report) const {
+  if (options_.dump_dir) {
+    auto written = write_text_file(*options_.dump_dir / (launch.name + ".out"),
+                                   loader::format_dump(launch.metadata, memory_));
+    if (!written) return written.error();
+  }
+  if (options_.check) {
+    auto log_text = log.text_to_compare();
+    if (!log_text) return log_text.error();
+    auto checked = check(launch, std::move(log_text.value()));
+    if (!checked) return Error{fmt::format("{}: {}", launch.name, checked.error().message)};
+    report.check = std::move(checked.value());
+  }
+  return ok_status();
+}
+
 Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   if (auto prepared = prepare_memory(launch); !prepared) {
     return Error{fmt::format("{}: {}", launch.name, prepared.error().message)};
@@ -205,80 +254,29 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   if (auto valid = functional::check_launch_config(config); !valid) {
     return Error{fmt::format("{}: {}", launch.name, valid.error().message)};
   }
-  const functional::EngineOptions engine = engine_options();
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> log_file(nullptr, &std::fclose);
-  std::optional<trace::FileLogSink> sink;
-  std::optional<trace::StringLogSink> text_sink;  // --check without --log-dir
-  std::string log_text;
-  std::optional<trace::CommitLogWriter> writer;
-  std::optional<CommitLogObserver> observer;
-  const bool check_log = options_.check && options_.mode == Mode::RefCompat && launch.log_path;
-  if (options_.log_dir || check_log) {
-    if (options_.log_dir) {
-      const auto path = *options_.log_dir / (launch.name + ".log");
-      log_file.reset(std::fopen(path.string().c_str(), "wb"));
-      if (!log_file) return Error{fmt::format("cannot create log file '{}'", path.string())};
-      sink.emplace(log_file.get());
-      writer.emplace(*sink);
-    } else {
-      text_sink.emplace(log_text);
-      writer.emplace(*text_sink);
-    }
-    // Without the ELF, name the handler as start.S does (mtvec = spike_end, ISA.md §7.3).
-    observer.emplace(*writer, config.numt, [this](uint32_t address) {
-      return std::optional<std::string>(program_.symbol_at(address).value_or("spike_end"));
-    });
+  LaunchLog log;
+  // Without the ELF, name the handler as start.S does (mtvec = spike_end, ISA.md §7.3).
+  auto namer = [this](uint32_t address) {
+    return std::optional<std::string>(program_.symbol_at(address).value_or("spike_end"));
+  };
+  if (auto opened = log.open(options_, launch, config.numt, namer); !opened) {
+    return opened.error();
   }
   functional::LaunchHooks hooks;
   if (options_.mode == Mode::RefCompat && program_.elf) {
     // REF rewrites the ELF's segments at the start of every work-group (reference README).
     hooks.before_group = [this](uint32_t) { program_.write_segments(memory_); };
   }
-  std::optional<memory::LocalMemory> layout;
-  if (options_.mode == Mode::Default) layout.emplace(local_layout(launch.metadata));
-
   LaunchReport report;
   report.name = launch.name;
   report.kernel = config.kernel_name;
   registry_.reset();
   const auto start = std::chrono::steady_clock::now();
-  functional::LaunchResult result;
-  if (gpu_) {
-    timing::TimingResult timed;
-    if (timeline_ != nullptr) {
-      timeline_->begin_launch(launch.name, options_.machine.sm_count,
-                              options_.machine.warp_slots_per_sm);
-    }
-    result = functional::run_launch_driven(
-        config, options_.machine, engine, memory_, layout ? &*layout : nullptr, stats_,
-        [&](functional::Launch& l) { return gpu_->run(l, hooks, first_kernel_, timed); });
-    if (timeline_ != nullptr) timeline_->end_launch(timed.cycles);
-    first_kernel_ = false;
-    report.timing = timed;
-  } else {
-    result = functional::run_launch(config, options_.machine, engine, memory_,
-                                    layout ? &*layout : nullptr, stats_,
-                                    observer ? &*observer : nullptr, hooks);
-  }
+  functional::LaunchResult result = execute(launch, config, hooks, log.observer(), report);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   record_result(std::move(result), report);
-  if (sink && sink->failed()) return Error{fmt::format("{}: writing the log failed", launch.name)};
-  if (options_.dump_dir) {
-    auto written = write_text_file(*options_.dump_dir / (launch.name + ".out"),
-                                   loader::format_dump(launch.metadata, memory_));
-    if (!written) return written.error();
-  }
-  if (options_.check) {
-    log_file.reset();  // flushed, so a --log-dir file can be read back
-    if (check_log && options_.log_dir) {
-      auto text = read_input_file((*options_.log_dir / (launch.name + ".log")).string());
-      if (!text) return text.error();
-      log_text = std::move(text.value());
-    }
-    auto checked = check(launch, check_log ? std::move(log_text) : std::string());
-    if (!checked) return Error{fmt::format("{}: {}", launch.name, checked.error().message)};
-    report.check = std::move(checked.value());
-  }
+  if (log.failed()) return Error{fmt::format("{}: writing the log failed", launch.name)};
+  if (auto done = dump_and_check(launch, log, report); !done) return done.error();
   return report;
 }
 
