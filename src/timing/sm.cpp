@@ -44,61 +44,77 @@ bool Sm::busy() const {
 
 namespace {
 constexpr Cycle kNever = ~Cycle{0};
+
+// Lowers `next` to `c`, but never below the next cycle (~0: no event).
+void earliest(Cycle& next, Cycle c, Cycle now) {
+  if (c != kNever) next = std::min(next, std::max(c, now + 1));
+}
 }  // namespace
 
-// Conservative: any stage that may act on the next cycle answers now + 1; the rest answer
-// the time of the event that unblocks them (a fetch response, a resolution, a writeback, a
-// collector's operands, the LSU or memory). A warp blocked by the scoreboard waits for a
-// writeback, one in the collector or behind a branch for its issue or resolution.
-Cycle Sm::next_event(Cycle now) const {
+// Operand reads, then issue: it serves the lowest-numbered ready unit only, as soon as its
+// execution unit can take it (the SFU's end, or an LSU event); the others wait behind it.
+Cycle Sm::collector_event(Cycle now) const {
   Cycle next = kNever;
-  auto at = [&](Cycle c) {
-    if (c != kNever) next = std::min(next, std::max(c, now + 1));
-  };
+  if (collector_.reading()) earliest(next, now + 1, now);
+  bool blocker_seen = false;
+  for (const Collector& c : collector_.units()) {
+    if (!c.busy || c.ready_at == kNever) continue;
+    if (c.ready_at > now) {
+      earliest(next, c.ready_at, now);
+    } else if (!blocker_seen) {
+      blocker_seen = true;
+      if (c.unit == UnitClass::Sfu) {
+        earliest(next, sfu_busy_until_, now);
+      } else if (c.unit != UnitClass::Lsu || lsu_.ready(c.slot)) {
+        earliest(next, now + 1, now);
+      }
+    }
+  }
+  return next;
+}
+
+// Fetch, selection into the collector, fetch responses and control resolutions. A warp
+// blocked by the scoreboard waits for a writeback; one in the collector or behind a branch for
+// its issue or resolution.
+Cycle Sm::front_end_event(Cycle now) const {
+  Cycle next = kNever;
   const auto& units = collector_.units();
   const bool unit_free =
       std::any_of(units.begin(), units.end(), [](const Collector& c) { return !c.busy; });
   for (const Warp& w : warps_) {
     if (!w.active) continue;
-    if (w.ibuffer.size() < params_.front.ibuffer_packets) at(w.fetch_from);
+    if (w.ibuffer.size() < params_.front.ibuffer_packets) earliest(next, w.fetch_from, now);
     if (w.in_collector || w.control_pending) continue;
     if (w.slow.valid == 0) {
-      if (!w.ibuffer.empty()) at(std::max(w.ibuffer.front().pushed + 1, w.next_select));
+      if (!w.ibuffer.empty()) {
+        earliest(next, std::max(w.ibuffer.front().pushed + 1, w.next_select), now);
+      }
     } else if (!w.hazard_blocked && unit_free) {
-      at(std::max(w.slow_ready, w.next_select));
+      earliest(next, std::max(w.slow_ready, w.next_select), now);
     }
   }
   const Cycle stage1 = params_.front.icache.hit_latency_cycles - 1;
   for (const Fetch& f : fetches_) {
-    at(f.respond_at - stage1);
-    at(f.respond_at);
+    earliest(next, f.respond_at - stage1, now);
+    earliest(next, f.respond_at, now);
   }
-  for (const Resolution& r : resolutions_) at(r.at);
-  for (const PendingWrite& p : results_) at(p.ready_at);
-  // issue() serves the lowest-numbered ready unit only: it issues as soon as its execution
-  // unit can take it (the SFU's end, or an LSU event); the others wait behind it.
-  bool blocker_seen = false;
-  if (collector_.reading()) at(now + 1);
-  for (const Collector& c : units) {
-    if (!c.busy || c.ready_at == kNever) continue;
-    if (c.ready_at > now) {
-      at(c.ready_at);
-    } else if (!blocker_seen) {
-      blocker_seen = true;
-      if (c.unit == UnitClass::Sfu) {
-        at(sfu_busy_until_);
-      } else if (c.unit != UnitClass::Lsu || lsu_.ready(c.slot)) {
-        at(now + 1);
-      }
-    }
-  }
-  at(lsu_.next_event(now));
-  at(icache_.next_event(now));
+  for (const Resolution& r : resolutions_) earliest(next, r.at, now);
+  for (const PendingWrite& p : results_) earliest(next, p.ready_at, now);
+  return next;
+}
+
+// Conservative: any stage that may act on the next cycle answers now + 1; the rest answer
+// the time of the event that unblocks them (a fetch response, a resolution, a writeback, a
+// collector's operands, the LSU or memory).
+Cycle Sm::next_event(Cycle now) const {
+  Cycle next = std::min(front_end_event(now), collector_event(now));
+  earliest(next, lsu_.next_event(now), now);
+  earliest(next, icache_.next_event(now), now);
   // The request send_memory_request offers next: the I-cache's, else the L1's.
   const MemRequest* request = icache_.front_request(now);
   if (request == nullptr) request = lsu_.l1d().front_request(now);
-  if (request != nullptr) at(memory_.next_accept(*request, now));
-  at(memory_.next_response(index_, now));
+  if (request != nullptr) earliest(next, memory_.next_accept(*request, now), now);
+  earliest(next, memory_.next_response(index_, now), now);
   return next;
 }
 

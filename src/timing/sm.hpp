@@ -150,6 +150,9 @@ class Sm {
   unsigned rr_next_ = 0;  // round-robin pointer of the selection
   Cycle sfu_busy_until_ = 0;
   SlotState state_of(unsigned slot, Cycle now) const;
+  // next_event's parts (sm.cpp).
+  Cycle front_end_event(Cycle now) const;
+  Cycle collector_event(Cycle now) const;
 
   std::vector<Cycle> issued_at_;        // per slot: the cycle of its last ISSUE
   std::vector<IssuedInsn> last_issue_;  // per slot: its last issued instruction (timeline)

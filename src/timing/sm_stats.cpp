@@ -15,7 +15,11 @@ void SmCounters::size_slots(unsigned warp_slots) {
   }
 }
 
-void SmCounters::register_in(sim::StatScope s) {
+namespace {
+
+// The stall breakdown: per SM and per warp slot (docs/stats.md).
+void register_states(sim::StatScope s, sim::VectorStat& states,
+                     std::vector<sim::VectorStat>& slot_states) {
   s.add("stall", states, "cycles",
         "warp-slot cycles by state (issued, idle or the reason it could not issue), summed over "
         "the slots");
@@ -24,6 +28,9 @@ void SmCounters::register_in(sim::StatScope s) {
         .add("stall", slot_states[k], "cycles",
              "this warp slot's cycles by state: they add up to the launch's cycles");
   }
+}
+
+void register_core(sim::StatScope s, SmStats& core) {
   s.add("active_cycles", core.active_cycles, "cycles", "cycles with at least one resident warp");
   s.add("issued", core.issued, "instructions", "warp-instructions issued to an execution unit");
   s.add("thread_instructions", core.thread_instructions, "instructions",
@@ -42,7 +49,9 @@ void SmCounters::register_in(sim::StatScope s) {
         "taken branches, jumps and SIMT path switches that refetched");
   s.add("issue.dropped_operand_grants", core.dropped_operand_grants, "reads",
         "operand reads granted by their bank but not delivered (one read per cycle per SM)");
-  const sim::StatScope ic = s.child("icache");
+}
+
+void register_icache(sim::StatScope ic, CacheStats& icache) {
   ic.add("accesses", icache.accesses, "requests", "I-cache lookups");
   ic.add("hits", icache.hits, "requests", "I-cache lookups that hit");
   ic.add("misses", icache.misses, "requests", "I-cache lookups that missed");
@@ -52,7 +61,9 @@ void SmCounters::register_in(sim::StatScope s) {
   ic.add("mshr_rerequests", icache.mshr_rerequests, "requests",
          "lines requested again: a primary miss in the cycle a response left the FIFO re-armed "
          "that response's entry (mshr_icache.v)");
-  const sim::StatScope d = s.child("l1d");
+}
+
+void register_l1d(sim::StatScope d, L1dStats& l1d) {
   d.add("load_accesses", l1d.accesses, "requests", "load requests the L1 data cache accepted");
   d.add("load_hits", l1d.hits, "requests", "load requests that hit");
   d.add("load_misses", l1d.misses, "requests", "load requests that missed (merged ones included)");
@@ -63,7 +74,9 @@ void SmCounters::register_in(sim::StatScope s) {
   d.add("stall_wshr", l1d.stall_wshr, "cycles",
         "requests refused: WSHR full or line being written");
   d.add("writebacks", l1d.writebacks, "lines", "dirty lines written back (eviction and flush)");
-  const sim::StatScope l = s.child("lsu");
+}
+
+void register_lsu(sim::StatScope l, LsuStats& lsu) {
   l.add("instructions", lsu.instructions, "instructions", "memory instructions the LSU took");
   l.add("requests", lsu.requests, "requests", "L1 requests after coalescing into blocks");
   l.add("requests_per_instruction", lsu.requests_per_instruction, "requests",
@@ -71,6 +84,16 @@ void SmCounters::register_in(sim::StatScope s) {
   l.add("shared_accesses", lsu.shared_accesses, "requests", "shared-memory requests");
   l.add("shared_bank_conflicts", lsu.shared_bank_conflicts, "cycles",
         "extra cycles of shared-memory bank conflicts");
+}
+
+}  // namespace
+
+void SmCounters::register_in(sim::StatScope s) {
+  register_states(s, states, slot_states);
+  register_core(s, core);
+  register_icache(s.child("icache"), icache);
+  register_l1d(s.child("l1d"), l1d);
+  register_lsu(s.child("lsu"), lsu);
 }
 
 }  // namespace ventus::timing
