@@ -4,106 +4,18 @@
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "runner/program_runner.hpp"
-#include "timing/params.hpp"
+#include "timing/sm_test_support.hpp"
 
 namespace ventus::timing {
 namespace {
 
-constexpr uint32_t kBuffer = 0x90000000u;
-
-// The parameters every test relies on, set here rather than taken from the built-in
-// defaults so that a recalibration of the defaults does not change what is tested.
-TimingParams test_params() {
-  TimingParams p;
-  p.issue.register_banks = 4;
-  p.issue.collector_units = 8;
-  p.issue.operand_cycles = 3;
-  p.issue.no_operand_cycles = 2;
-  p.units.alu_cycles = 1;
-  p.units.valu_cycles = 1;
-  p.units.mul_cycles = 7;
-  p.units.sfu_lane_groups = 4;
-  p.units.sfu_overhead_cycles = 2;
-  p.units.sfu_div_cycles_per_group = 24;
-  p.front.scalar_branch_resolve_cycles = 2;
-  p.memory.transactions_in_flight = 1;
-  p.memory.write_gap_cycles = 5;
-  p.memory.read_gap_cycles = 6;
-  p.memory.write_reread = true;
-  p.kernel.first_dispatch_cycles = 24;
-  p.kernel.warps_dispatched_per_cycle = 1;
-  p.kernel.host_poll_period_cycles = 0;  // the count is the flag edge (TIMING.md §2)
-  return p;
-}
-
-// A launch's cycles and its statistics (the registry reads the model's counters, so the
-// whole outcome is kept).
-struct Timed {
-  uint64_t cycles = 0;
-  runner::ProgramOutcome outcome;
-  double stat(std::string_view name) const { return outcome.registry->value(name); }
-};
-
-// Runs `source` as one launch of `groups` work-groups of `warps` warps of `threads` threads
-// on one SM, with a 64-byte buffer at kBuffer.
-Timed run(const TimingParams& params, const std::string& source, uint32_t threads = 4,
-          uint32_t warps = 1, uint32_t groups = 1, uint32_t warp_slots = 8) {
-  auto image = runner::assemble_program("sm_test.s", source);
-  EXPECT_TRUE(static_cast<bool>(image)) << (image ? "" : image.error().message) << "\n" << source;
-  if (!image) return {};
-  functional::LaunchConfig config;
-  config.kernel_name = "sm_test";
-  config.numt = threads;
-  config.numw = warps;
-  config.num_groups = {groups, 1, 1};
-  functional::MachineShape machine;
-  machine.sm_count = 1;
-  machine.threads_per_warp = 16;
-  machine.warp_slots_per_sm = warp_slots;
-  runner::ProgramOutcome out =
-      runner::run_program_timed(*image, config, functional::EngineOptions{},
-                                {{kBuffer, 64, "buffer"}}, params, 0x1000, &machine);
-  EXPECT_FALSE(out.result.fault.has_value()) << out.result.fault->message();
-  EXPECT_TRUE(out.timing.has_value());
-  const uint64_t cycles = out.timing ? out.timing->cycles : 0;
-  return {cycles, std::move(out)};
-}
-
-// A loop of `trips` trips over `body` (an even number of instructions, so the loop and its
-// first two instructions share one aligned 8-byte fetch packet: TIMING.md §3).
-std::string loop_kernel(std::string_view body, uint32_t trips) {
-  return fmt::format(R"(
-        .text
-        addi    t0, zero, 16
-        vsetvli t0, t0, e32, m1, ta, ma
-        addi    s1, zero, {}
-        addi    t2, zero, 0
-.Lloop:
-{}
-        addi    s1, s1, -1
-        bnez    s1, .Lloop
-        endprg  x0, x0, x0
-)",
-                     trips, body);
-}
-
-constexpr uint32_t kExtraTrips = 8;
-
-// The cycles of kExtraTrips more trips of the loop: the cold start (I-cache misses, dispatch,
-// kernel end) cancels, leaving the steady state of a warm loop.
-int64_t extra_trips(const TimingParams& params, std::string_view body, uint32_t threads = 4) {
-  const Timed few = run(params, loop_kernel(body, 4), threads);
-  const Timed more = run(params, loop_kernel(body, 4 + kExtraTrips), threads);
-  return static_cast<int64_t>(more.cycles) - static_cast<int64_t>(few.cycles);
-}
+using namespace sm_test;
 
 // Registers are chosen so that no instruction reads two registers of one bank unless the
 // test wants it: bank = (warp slot 0 + register) mod 4 (TIMING.md §6).
@@ -169,114 +81,6 @@ TEST(SmOperandCollector, AScalarAndAVectorReadShareTheCrossbar) {
   const uint32_t trips = 4 + kExtraTrips;
   EXPECT_EQ(dropped_grants(p, mixed_pair, trips) - dropped_grants(p, vector_pair, trips),
             2.0 * trips);
-}
-
-// Issue 11: every cycle of a warp slot is counted in exactly one state, so each slot's states
-// add up to the launch's cycles (used slots and empty ones alike), and its "issued" cycles are
-// the instructions it issued.
-TEST(SmSlotStates, EachSlotsStatesAddUpToTheCycles) {
-  const TimingParams p = test_params();
-  const Timed t =
-      run(p, loop_kernel("        add x8, x5, x10\n        xor x11, x12, x14", 6), 4, 3);
-  ASSERT_GT(t.cycles, 0u);
-  double issued = 0;
-  for (unsigned slot = 0; slot < 8; ++slot) {
-    const std::string prefix = fmt::format("timing.sm0.slot{}.stall", slot);
-    EXPECT_EQ(t.stat(prefix), static_cast<double>(t.cycles)) << prefix;
-    issued += t.outcome.registry->values_json().at(prefix).at("issued").get<double>();
-  }
-  EXPECT_EQ(issued, t.stat("timing.sm0.issued"));
-  EXPECT_EQ(t.stat("timing.sm0.stall"), 8.0 * static_cast<double>(t.cycles));
-}
-
-// Warp 0 goes straight to the barrier while warp 1 first runs `trips` loop trips: every cycle
-// the extra trips add to the launch, slot 0 spends waiting at the barrier.
-std::string barrier_kernel(uint32_t trips) {
-  return fmt::format(R"(
-        csrr    t2, wid
-        beqz    t2, 2f
-        addi    s1, zero, {}
-1:      addi    s1, s1, -1
-        bnez    s1, 1b
-2:      barrier x0, x0, 1
-        endprg  x0, x0, x0
-)",
-                     trips);
-}
-
-TEST(SmSlotStates, AWarpWaitingAtABarrierCountsBarrierCycles) {
-  const TimingParams p = test_params();
-  const Timed few = run(p, barrier_kernel(4), 4, 2);
-  const Timed more = run(p, barrier_kernel(20), 4, 2);
-  const auto barrier = [](const Timed& t) {
-    return t.outcome.registry->values_json()
-        .at("timing.sm0.slot0.stall")
-        .at("barrier")
-        .get<double>();
-  };
-  EXPECT_GT(barrier(few), 0.0);
-  EXPECT_EQ(barrier(more) - barrier(few), static_cast<double>(more.cycles - few.cycles));
-}
-
-// A load loop over consecutive words (TIMING.md §9: 8-byte lines): the first word of every
-// line misses, the second hits, so `trips` loads make trips / 2 misses and trips / 2 hits, and
-// every miss is one 8-byte memory-port read.
-TEST(SmCounters, ALoadLoopOverConsecutiveWordsMissesOncePerLine) {
-  const TimingParams p = test_params();
-  const std::string body = "        lw x8, 0(x20)\n        addi x20, x20, 4";
-  const auto loads = [&](uint32_t trips) {
-    std::string source = loop_kernel(body, trips);
-    source.insert(source.find(".Lloop:"), fmt::format("        li x20, {:#x}\n", kBuffer));
-    return run(p, source);
-  };
-  const Timed few = loads(4), more = loads(12);
-  EXPECT_EQ(more.stat("timing.sm0.l1d.load_misses") - few.stat("timing.sm0.l1d.load_misses"), 4);
-  EXPECT_EQ(more.stat("timing.sm0.l1d.load_hits") - few.stat("timing.sm0.l1d.load_hits"), 4);
-  EXPECT_EQ(more.stat("timing.memory.port.read_bytes") - few.stat("timing.memory.port.read_bytes"),
-            4 * 8);
-}
-
-// Every trip but the last takes the loop's branch, which redirects the fetch once.
-TEST(SmCounters, EachTakenBranchRedirectsTheFetchOnce) {
-  const TimingParams p = test_params();
-  const std::string body = "        add x8, x5, x10\n        xor x11, x12, x14";
-  const Timed few = run(p, loop_kernel(body, 4)), more = run(p, loop_kernel(body, 12));
-  EXPECT_EQ(more.stat("timing.sm0.fetch.redirects") - few.stat("timing.sm0.fetch.redirects"), 8);
-}
-
-// ISA.md §2.4 on a loop around `vbeq v1, v2` whose join is the taken target. With lane ids in
-// v1 and zeros in v2 (4 threads: lane 0 taken, lanes 1-3 fall) the warp diverges every trip:
-// the taken side runs first (npc = the join), the join switches to the fall path, whose join
-// pops the reconvergence entry and executes itself again: 3 redirects, and the loop branch a
-// fourth. With v2 = v1 every lane is taken: the vbranch redirects, the join is a no-op.
-std::string divergent_loop(bool diverge, uint32_t trips) {
-  return fmt::format(R"(
-        .text
-        addi    t0, zero, 16
-        vsetvli t0, t0, e32, m1, ta, ma
-        vid.v   v1
-        {}
-        addi    s1, zero, {}
-.Lloop:
-        auipc   t1, 0
-        setrpc  zero, t1, 16
-        vbeq    v1, v2, 1f
-        addi    x8, x8, 1
-1:      join    zero, zero, 0
-        addi    s1, s1, -1
-        bnez    s1, .Lloop
-        endprg  x0, x0, x0
-)",
-                     diverge ? "vmv.v.x v2, zero" : "vid.v   v2", trips);
-}
-
-TEST(SmCounters, ADivergentBranchAndItsJoinRedirectThreeTimes) {
-  const TimingParams p = test_params();
-  const auto redirects = [&](bool diverge, uint32_t trips) {
-    return run(p, divergent_loop(diverge, trips)).stat("timing.sm0.fetch.redirects");
-  };
-  EXPECT_EQ(redirects(true, 12) - redirects(true, 4), 8 * 4);
-  EXPECT_EQ(redirects(false, 12) - redirects(false, 4), 8 * 2);
 }
 
 // decodeUnit.v masks a regext prefix out of its fetch packet and hands its extension to the
