@@ -4,7 +4,9 @@
 namespace ventus::functional {
 
 DecodeCache::Page& DecodeCache::page_for(uint32_t page) {
-  auto& slot = pages_[page];
+  auto& table = directory_[page >> kTableBits];
+  if (!table) table = std::make_unique<Table>();
+  auto& slot = (*table)[page & ((1u << kTableBits) - 1)];
   if (!slot) slot = std::make_unique<Page>();
   return *slot;
 }

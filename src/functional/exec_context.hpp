@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "functional/executed_instr.hpp"
@@ -12,7 +13,7 @@
 #include "functional/timing_record.hpp"
 #include "functional/trap.hpp"
 #include "functional/warp_state.hpp"
-#include "memory/local_memory.hpp"
+#include "memory/work_group_memory.hpp"
 
 namespace ventus::functional {
 
@@ -145,13 +146,10 @@ class BasicExecContext {
   bool load(uint32_t addr, T& out, int lane = -1) {
     if ((addr & (sizeof(T) - 1)) != 0) [[unlikely]]
       return fail(misaligned_trap(addr, sizeof(T)));
-    auto value = memory_.read<T>(addr);
-    if (value) [[likely]] {
-      out = value.value();
-    } else if (!outside_buffers(addr, sizeof(T), false, lane, value.fault().message)) {
+    if (const uint8_t* host = memory_.load_ptr(addr, sizeof(T))) [[likely]] {
+      std::memcpy(&out, host, sizeof(T));
+    } else if (!checked_load(addr, out, lane)) {
       return false;
-    } else {
-      out = memory_.route(addr).store().template read<T>(addr);
     }
     count_access<sizeof(T)>(addr, false);
     if constexpr (kCommit) record_->mem.push_back({addr, 0, sizeof(T), false});
@@ -161,14 +159,31 @@ class BasicExecContext {
   bool store(uint32_t addr, T value, int lane = -1) {
     if ((addr & (sizeof(T) - 1)) != 0) [[unlikely]]
       return fail(misaligned_trap(addr, sizeof(T)));
-    auto status = memory_.write<T>(addr, value);
-    if (!status) [[unlikely]] {
-      if (!outside_buffers(addr, sizeof(T), true, lane, status.fault().message)) return false;
-      memory_.route(addr).store().template write<T>(addr, value);
+    if (uint8_t* host = memory_.store_ptr(addr, sizeof(T))) [[likely]] {
+      std::memcpy(host, &value, sizeof(T));
+    } else if (!checked_store(addr, value, lane)) {
+      return false;
     }
     count_access<sizeof(T)>(addr, true);
     if constexpr (kCommit) record_->mem.push_back({addr, value, sizeof(T), true});
     return true;
+  }
+
+  // Unit-stride lanes (NoRecord only, semantics/lane_memory.hpp): `count` accesses of
+  // `size` bytes filling [addr, addr + bytes), served by one translation and counted at once.
+  // Null when they are not (misaligned, two pages or regions, two address spaces): the caller
+  // then goes lane by lane, which finds the fault of the right lane.
+  const uint8_t* load_span(uint32_t addr, uint32_t bytes, unsigned size, unsigned count) {
+    if (!span_countable(addr, bytes, size)) return nullptr;
+    const uint8_t* host = memory_.load_ptr(addr, bytes);
+    if (host != nullptr) counts_.by_size[static_cast<size_t>(space_of(addr))][size / 2] += count;
+    return host;
+  }
+  uint8_t* store_span(uint32_t addr, uint32_t bytes, unsigned size, unsigned count) {
+    if (!span_countable(addr, bytes, size)) return nullptr;
+    uint8_t* host = memory_.store_ptr(addr, bytes);
+    if (host != nullptr) counts_.by_size[static_cast<size_t>(space_of(addr))][size / 2] += count;
+    return host;
   }
 
   // Resets per-instruction outputs; the engine calls this before each instruction.
@@ -183,6 +198,38 @@ class BasicExecContext {
     return false;
   }
 
+  // The slow path of an access the translation cache could not serve: the checked access,
+  // which names the fault, or memcheck's flat-memory access outside every buffer. A
+  // speculative run (docs/host-threads.md) stops here and the group runs again alone.
+  template <typename T>
+  [[gnu::cold]] bool checked_load(uint32_t addr, T& out, int lane) {
+    if (speculation_stops(addr)) return false;
+    auto value = memory_.read<T>(addr);
+    if (value) {
+      out = value.value();
+    } else if (!outside_buffers(addr, sizeof(T), false, lane, value.fault().message)) {
+      return false;
+    } else {
+      out = memory_.route(addr).store().template read<T>(addr);
+    }
+    return true;
+  }
+  template <typename T>
+  [[gnu::cold]] bool checked_store(uint32_t addr, T value, int lane) {
+    if (speculation_stops(addr)) return false;
+    auto status = memory_.write<T>(addr, value);
+    if (!status) {
+      if (!outside_buffers(addr, sizeof(T), true, lane, status.fault().message)) return false;
+      memory_.route(addr).store().template write<T>(addr, value);
+    }
+    return true;
+  }
+  bool speculation_stops(uint32_t addr) {
+    if (memory_.overlay() == nullptr) return false;
+    memory_.overlay()->abort();
+    return fail(Trap{TrapKind::AccessFault, addr, "speculative run stopped"});
+  }
+
   // An access outside every buffer (docs/memcheck.md): a fault in Strict; else it goes on
   // to flat memory (true), and Report logs it.
   [[gnu::cold]] bool outside_buffers(uint32_t addr, unsigned size, bool is_write, int lane,
@@ -195,6 +242,16 @@ class BasicExecContext {
                           detail);
     }
     return true;
+  }
+
+  // Aligned, and every byte in the address space of the first (the private range is one
+  // interval, so both ends inside it, or neither end nor anything between, decides).
+  bool span_countable(uint32_t addr, uint32_t bytes, unsigned size) const {
+    if ((addr & (size - 1)) != 0) return false;
+    const uint32_t last = addr + bytes - 1;
+    if (last < addr || space_of(addr) != space_of(last)) return false;
+    return space_of(addr) == MemSpace::Private || private_bytes_ == 0 ||
+           private_base_ - addr >= bytes;
   }
 
   MemSpace space_of(uint32_t addr) const {

@@ -21,7 +21,7 @@ WorkGroup::WorkGroup(const LaunchConfig& config, const EngineOptions& options, u
                  ? std::optional<memory::LocalMemory>(local_layout->with_same_layout())
                  : std::nullopt),
       memory_(global, local_ ? static_cast<memory::DeviceMemory&>(*local_) : global),
-      code_(code),
+      code_(&code),
       // REF's memory ends at its map: an access outside it traps there (ISA.md §2.5), so
       // --ref-compat is strict whatever the policy (docs/memcheck.md).
       memcheck_(options.mode == Mode::RefCompat ? Memcheck::Strict : options.memcheck) {

@@ -15,7 +15,7 @@
 #include "functional/executed_instr.hpp"
 #include "functional/group_counters.hpp"
 #include "functional/warp_state.hpp"
-#include "memory/local_memory.hpp"
+#include "memory/work_group_memory.hpp"
 
 namespace ventus::functional {
 
@@ -89,7 +89,12 @@ class WorkGroup {
   // step); null when its pc cannot be fetched (the step then traps).
   const Insn* next_insn(unsigned index) { return insn_at(warps_[index].pc); }
   // The instruction at `pc`, null when it cannot be fetched (a cycle model's decoder).
-  const Insn* insn_at(uint32_t pc) { return (pc & 3u) == 0 ? code_.fetch(pc) : nullptr; }
+  const Insn* insn_at(uint32_t pc) { return (pc & 3u) == 0 ? code_->fetch(pc) : nullptr; }
+  // The decode cache this group fetches through (one per host thread when work-groups run
+  // on several, docs/host-threads.md).
+  void set_code(DecodeCache& code) { code_ = &code; }
+  // Speculation (docs/host-threads.md): global memory through `overlay` (null: directly).
+  void set_overlay(memory::PageOverlay* overlay) { memory_.set_overlay(overlay); }
   bool steppable(unsigned index) const { return !warps_[index].ended && !warps_[index].at_barrier; }
   bool finished() const { return live_warps_ == 0; }
   unsigned warp_count() const { return static_cast<unsigned>(warps_.size()); }
@@ -123,8 +128,12 @@ class WorkGroup {
   template <class Context>
   [[gnu::always_inline]] StepResult retire(unsigned index, const Insn& insn, Context& ctx,
                                            StepResult result, LaneMask lanes, size_t depth_before);
-  void count_control(const Insn& insn, const StepResult& result, size_t depth_before,
-                     size_t depth_after);
+  template <class Context>
+  [[gnu::always_inline]] LaneMask executing_lanes(const Insn& insn, Context& ctx);
+  template <class Context>
+  [[gnu::always_inline]] void retire_state(const Insn& insn, Context& ctx, WarpState& w,
+                                           uint32_t pc, LaneMask lanes, size_t depth_before);
+  void count_control(const Insn& insn, bool redirected, size_t depth_before, size_t depth_after);
   void after_event(unsigned index, StepResult& result);
   uint32_t default_barrier_arrive(unsigned index);
   uint32_t release_if_all_arrived();
@@ -137,7 +146,7 @@ class WorkGroup {
   std::array<uint32_t, 3> group_id_{};
   std::optional<memory::LocalMemory> local_;
   memory::WorkGroupMemory memory_;
-  DecodeCache& code_;
+  DecodeCache* code_;
   uint32_t private_base_ = 0;   // this group's private memory (CSR_PDS of warp 0)
   uint32_t private_bytes_ = 0;  // numw * numt * pds_size
   std::vector<WarpState> warps_;

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "memory/local_memory.hpp"
+#include "memory/work_group_memory.hpp"
 
 namespace ventus::memory {
 namespace {

@@ -55,33 +55,4 @@ class LocalMemory : public DeviceMemory {
   uint32_t next_top_ = kLocalWindowEnd;  // buffers grow down from here (exclusive)
 };
 
-// The memory seen by one work-group: one compare picks local or global. With --ref-compat
-// pass the global (flat) memory as `local` too, so the window is shared like in REF.
-class WorkGroupMemory {
- public:
-  WorkGroupMemory(DeviceMemory& global, DeviceMemory& local) : global_(&global), local_(&local) {}
-
-  DeviceMemory& route(uint32_t addr) { return is_local_window(addr) ? *local_ : *global_; }
-  const DeviceMemory& route(uint32_t addr) const {
-    return is_local_window(addr) ? *local_ : *global_;
-  }
-
-  template <typename T>
-  Checked<T> read(uint32_t addr) const {
-    return route(addr).template read<T>(addr);
-  }
-  template <typename T>
-  CheckedStatus write(uint32_t addr, T value) {
-    return route(addr).template write<T>(addr, value);
-  }
-
-  DeviceMemory& global() { return *global_; }
-  const DeviceMemory& global() const { return *global_; }
-  DeviceMemory& local() { return *local_; }
-
- private:
-  DeviceMemory* global_;
-  DeviceMemory* local_;
-};
-
 }  // namespace ventus::memory

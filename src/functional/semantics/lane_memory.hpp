@@ -3,6 +3,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "common/bits.hpp"
@@ -38,11 +39,99 @@ bool for_active(LaneMask active, Fn fn) {
   return true;
 }
 
+// How the active lanes' addresses lie: consecutive elements of `size` bytes (unit stride),
+// all the same (uniform), or neither. `first` is the first active lane's address.
+enum class Pattern : uint8_t { Scattered, UnitStride, Uniform };
+struct LanePattern {
+  Pattern pattern = Pattern::Scattered;
+  uint32_t first = 0;
+};
+template <class Addr>
+LanePattern lane_pattern(LaneMask active, Addr& addr, unsigned size) {
+  const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
+  const uint32_t first = addr(lane0);
+  bool unit = true, uniform = true;
+  for (LaneMask m = active & (active - 1); m != 0; m &= m - 1) {
+    const auto i = static_cast<unsigned>(std::countr_zero(m));
+    const uint32_t a = addr(i);
+    unit = unit && a == first + (i - lane0) * size;
+    uniform = uniform && a == first;
+  }
+  if (unit && active != (active & -active)) return {Pattern::UnitStride, first};
+  if (uniform) return {Pattern::Uniform, first};
+  return {Pattern::Scattered, first};
+}
+
+// Loads of the unrecorded path whose lanes are unit-stride or uniform: one translation for
+// the whole warp (DESIGN.md §2.4). False when the lanes are scattered or the span is not one
+// translation (the lane-by-lane path then finds the fault of the right lane).
+template <class E, class Addr>
+bool load_warp_wide(ExecContext& ctx, LaneMask active, VReg& d, Addr& addr) {
+  using T = typename E::Type;
+  if constexpr (ExecContext::kCommit || ExecContext::kTiming) {
+    return false;  // records need every lane's access
+  } else {
+    if (active == 0) return false;
+    const LanePattern p = lane_pattern(active, addr, sizeof(T));
+    if (p.pattern == Pattern::Scattered) return false;
+    const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
+    const auto end = static_cast<unsigned>(32 - std::countl_zero(active));
+    const bool unit = p.pattern == Pattern::UnitStride;
+    const uint32_t bytes = unit ? (end - lane0) * sizeof(T) : sizeof(T);
+    const uint8_t* host =
+        ctx.load_span(p.first, bytes, sizeof(T), static_cast<unsigned>(std::popcount(active)));
+    if (host == nullptr) return false;
+    for (LaneMask m = active; m != 0; m &= m - 1) {
+      const auto i = static_cast<unsigned>(std::countr_zero(m));
+      T value;
+      std::memcpy(&value, host + (unit ? (i - lane0) * sizeof(T) : 0), sizeof(T));
+      d.lane[i] = E::widen(value);
+    }
+    return true;
+  }
+}
+
+// Stores of the unrecorded path: unit-stride over one run of active lanes (a speculative
+// view marks every byte of the span written, so a gap of inactive lanes must go lane by
+// lane), or uniform (the highest lane's value wins, as in REF's ascending order).
+template <class E, class Addr>
+bool store_warp_wide(ExecContext& ctx, LaneMask active, const VReg& data, Addr& addr) {
+  using T = typename E::Type;
+  if constexpr (ExecContext::kCommit || ExecContext::kTiming) {
+    return false;
+  } else {
+    if (active == 0) return false;
+    const LanePattern p = lane_pattern(active, addr, sizeof(T));
+    const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
+    const LaneMask run = active >> lane0;
+    const auto count = static_cast<unsigned>(std::popcount(active));
+    if (p.pattern == Pattern::Uniform) {
+      uint8_t* host = ctx.store_span(p.first, sizeof(T), sizeof(T), count);
+      if (host == nullptr) return false;
+      const auto value = static_cast<T>(data.lane[31 - std::countl_zero(active)]);
+      std::memcpy(host, &value, sizeof(T));
+      return true;
+    }
+    if (p.pattern != Pattern::UnitStride || (run & (run + 1)) != 0) return false;
+    uint8_t* host = ctx.store_span(p.first, count * sizeof(T), sizeof(T), count);
+    if (host == nullptr) return false;
+    for (unsigned k = 0; k < count; ++k) {
+      const auto value = static_cast<T>(data.lane[lane0 + k]);
+      std::memcpy(host + k * sizeof(T), &value, sizeof(T));
+    }
+    return true;
+  }
+}
+
 // vd[i] = widen(M[addr(i)]) for active i. addr(i) may read vd's own lane i (vlw12.v v1, 0(v1)):
 // lane i is read before it is written and no other lane is touched.
 template <class E, class Addr>
 void load(ExecContext& ctx, LaneMask active, unsigned vd, Addr addr) {
   VReg& d = ctx.v(vd);
+  if (load_warp_wide<E>(ctx, active, d, addr)) {
+    ctx.wrote_v(vd);
+    return;
+  }
   const bool ok = for_active(active, [&](unsigned i) {
     typename E::Type value{};
     if (!ctx.load<typename E::Type>(addr(i), value, static_cast<int>(i))) return false;
@@ -55,6 +144,7 @@ void load(ExecContext& ctx, LaneMask active, unsigned vd, Addr addr) {
 // M[addr(i)] = low bits of data[i] for active i.
 template <class E, class Addr>
 void store(ExecContext& ctx, LaneMask active, const VReg& data, Addr addr) {
+  if (store_warp_wide<E>(ctx, active, data, addr)) return;
   for_active(active, [&](unsigned i) {
     return ctx.store<typename E::Type>(addr(i), static_cast<typename E::Type>(data.lane[i]),
                                        static_cast<int>(i));

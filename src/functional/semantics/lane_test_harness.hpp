@@ -12,7 +12,7 @@
 #include "functional/insn.hpp"
 #include "isa/encoder.hpp"
 #include "isa/insn_table.hpp"
-#include "memory/local_memory.hpp"
+#include "memory/work_group_memory.hpp"
 
 namespace ventus::functional::testing {
 

@@ -1,0 +1,63 @@
+// PageOverlay: one work-group's speculative view of global memory while several host threads
+// run work-groups at once (docs/host-threads.md): copies of the pages it wrote, and which bytes
+// it read and wrote, so its writes commit in work-group order or it is run again.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+
+#include "memory/device_memory.hpp"
+#include "memory/paged_memory.hpp"
+
+namespace ventus::memory {
+
+// Bit per byte of one 4 KiB page.
+using PageBits = std::array<uint64_t, PagedMemory::kPageSize / 64>;
+
+// The bytes the work-groups committed so far in one batch wrote, by page number.
+using WrittenBytes = std::unordered_map<uint32_t, PageBits>;
+
+// Global memory must not change while overlays read it (the parallel phase); commit() runs
+// afterwards on one thread, in work-group order.
+class PageOverlay {
+ public:
+  explicit PageOverlay(const DeviceMemory& global) : global_(&global) {}
+
+  // Host page (base address of the 4 KiB page) and bitmap for an access to the page of
+  // `addr`. A load sees the group's own copy once it wrote the page, else global memory (a
+  // never-written page reads as zeros); a store makes the copy.
+  struct PageView {
+    uint8_t* page = nullptr;
+    uint64_t* marks = nullptr;
+  };
+  PageView for_load(uint32_t addr);
+  PageView for_store(uint32_t addr);
+
+  // True when a byte this group read was written by a group committed before it: its run
+  // might then differ from running after them, so it must run again.
+  bool read_any_of(const WrittenBytes& earlier) const;
+  // Copies the written bytes into `global` and adds them to `written`.
+  void commit(DeviceMemory& global, WrittenBytes& written) const;
+
+  // The group did something a speculative run cannot (an access outside every buffer, a
+  // printf); its results are dropped and it runs again alone.
+  void abort() { aborted_ = true; }
+  bool aborted() const { return aborted_; }
+
+ private:
+  struct Page {
+    const uint8_t* global = nullptr;  // null: never written in global memory
+    std::unique_ptr<PagedMemory::Page> copy;
+    PageBits read{};
+    PageBits written{};
+  };
+  Page& page(uint32_t addr);
+
+  const DeviceMemory* global_;
+  std::unordered_map<uint32_t, std::unique_ptr<Page>> pages_;
+  bool aborted_ = false;
+};
+
+}  // namespace ventus::memory
