@@ -6,6 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config clang-format clang-tidy
   clang llvm  # libFuzzer builds (scripts/fuzz.sh); llvm-objdump-14 for the objdump_llvm test
   libgtest-dev libgmock-dev libbenchmark-dev
+  libtbb-dev  # --host-threads: work-groups on several host threads (docs/host-threads.md)
   libcli11-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev
   python3-matplotlib  # scripts/ventus_plot.py, run by Debian's /usr/bin/python3
 )

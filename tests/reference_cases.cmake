@@ -1,7 +1,8 @@
 # Conformance of the functional simulator with the reference corpus (issue #4 acceptance):
 # one CTest test per reference case and mode, named reference_case/<case>/<mode>; mode
 # random is the default mode under seeded random warp orders (issue 9), timing the default
-# mode on the cycle model (co-simulation, issue 10).
+# mode on the cycle model (co-simulation, issue 10), threads2 the default mode with work-groups
+# on two host threads (issue 14).
 add_executable(reference_cases_test ${CMAKE_CURRENT_LIST_DIR}/reference_cases.test.cpp)
 target_link_libraries(reference_cases_test PRIVATE ventus_runner ventus_trace GTest::gtest
                                                    GTest::gtest_main)
@@ -19,7 +20,7 @@ endif()
 foreach(ini ${VENTUS_REFERENCE_CASE_INIS})
   get_filename_component(case_dir "${ini}" DIRECTORY)
   get_filename_component(case_name "${case_dir}" NAME)
-  foreach(mode ref-compat default random timing)
+  foreach(mode ref-compat default threads2 random timing)
     add_test(NAME reference_case/${case_name}/${mode} COMMAND reference_cases_test)
     set_tests_properties(reference_case/${case_name}/${mode} PROPERTIES
       ENVIRONMENT "VENTUS_CASE=${case_name};VENTUS_CASE_MODE=${mode}"

@@ -40,22 +40,26 @@ bool reference_trapped(const fs::path& case_dir, const std::string& launch) {
 struct Schedule {
   ventus::functional::Schedule kind = ventus::functional::Schedule::Burst;
   uint64_t seed = 1;
-  bool timing = false;  // on the cycle model (co-simulation): the same memory
+  bool timing = false;        // on the cycle model (co-simulation): the same memory
+  uint32_t host_threads = 1;  // work-groups on several host threads (docs/host-threads.md)
 };
 
 void check_case(const std::string& name, Mode mode, Schedule schedule = {}) {
   const fs::path dir = cases_dir() / name;
   const bool random = schedule.kind == ventus::functional::Schedule::Random;
-  const fs::path out = fs::path(VENTUS_BINARY_DIR) / "reference_cases" / name /
-                       (mode == Mode::RefCompat ? "ref-compat"
-                        : random                ? "random-" + std::to_string(schedule.seed)
-                        : schedule.timing       ? "timing"
-                                                : "default");
+  const fs::path out =
+      fs::path(VENTUS_BINARY_DIR) / "reference_cases" / name /
+      (mode == Mode::RefCompat     ? "ref-compat"
+       : random                    ? "random-" + std::to_string(schedule.seed)
+       : schedule.timing           ? "timing"
+       : schedule.host_threads > 1 ? "threads" + std::to_string(schedule.host_threads)
+                                   : "default");
   fs::remove_all(out);
   ventus::runner::CaseOptions options;
   options.mode = mode;
   options.schedule = schedule.kind;
   options.random_seed = schedule.seed;
+  options.host_threads = schedule.host_threads;
   options.dump_dir = out / "dump";
   if (schedule.timing) options.timing = ventus::timing::TimingParams{};
   if (mode == Mode::RefCompat) options.log_dir = out / "log";
@@ -118,6 +122,12 @@ TEST(ReferenceCases, LogsAndDumpsMatchReference) {
       Schedule timed;
       timed.timing = true;
       check_case(name, Mode::Default, timed);
+      return;
+    }
+    if (m == "threads2") {
+      Schedule two_threads;
+      two_threads.host_threads = 2;
+      check_case(name, Mode::Default, two_threads);
       return;
     }
     check_case(name, m == "default" ? Mode::Default : Mode::RefCompat);

@@ -17,6 +17,7 @@ TEST(SimCliConfig, ListsEveryDeclaredParameterWithTheDefaultMachinesValueAndUnit
   // the defaults of SimulationOptions (include/ventus/runtime.hpp).
   auto expected = read_machine_file(source_path("configs/default.toml"));
   expected.emplace("run.schedule", "\"burst\"");
+  expected.emplace("run.host_threads", "0");
   expected.emplace("run.memcheck", "\"report\"");
   expected.emplace("run.random_seed", "1");
   expected.emplace("run.timeline", "\"\"");

@@ -148,6 +148,7 @@ inline const std::vector<Declared>& declared_parameters() {
       {"run.ref_compat", ""},
       {"run.max_warp_instructions", "instructions"},
       {"run.schedule", ""},
+      {"run.host_threads", "threads"},
       {"run.memcheck", ""},
       {"run.timing", ""},
       {"run.random_seed", ""},

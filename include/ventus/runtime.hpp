@@ -37,8 +37,11 @@ struct SimulationOptions {
   uint64_t max_warp_instructions = 0;  // per launch, 0 = unlimited
   std::string schedule = "burst";      // "burst" or "random" (functional::Schedule)
   uint64_t random_seed = 1;            // schedule "random"
-  std::string memcheck = "report";     // "off", "report" or "strict" (docs/memcheck.md)
-  bool timing = false;                 // run launches on the cycle model (--timing)
+  // Host threads that run the work-groups of a launch at once (burst schedule, no log); the
+  // results equal one thread's (docs/host-threads.md). 0 = every core of the host.
+  uint32_t host_threads = 0;
+  std::string memcheck = "report";  // "off", "report" or "strict" (docs/memcheck.md)
+  bool timing = false;              // run launches on the cycle model (--timing)
   // --timeline: the cycle model's Trace Event file (docs/timeline.md), "" = none; the cycles
   // written (run-wide, to 0 = the end), the warp slots written ("0,2" or "" = all) and the
   // cycles per counter sample.

@@ -26,6 +26,12 @@ Result<std::unique_ptr<Device>> make_device(unsigned threads_per_warp) {
   if (const char* schedule = std::getenv("VENTUS_TEST_SCHEDULE")) {
     if (auto set = config.set(std::string("run.schedule=") + schedule); !set) return set.error();
   }
+  // Work-groups on this many host threads (kernels/CMakeLists.txt runs 1 and 2).
+  if (const char* threads = std::getenv("VENTUS_TEST_HOST_THREADS")) {
+    if (auto set = config.set(std::string("run.host_threads=") + threads); !set) {
+      return set.error();
+    }
+  }
   // And a third time on the cycle model (run.timing): co-simulation gives the same memory.
   if (std::getenv("VENTUS_TEST_TIMING") != nullptr) {
     if (auto set = config.set("run.timing=true"); !set) return set.error();

@@ -36,6 +36,10 @@ struct EngineOptions {
   // Default mode: instructions one warp runs before the next warp gets its turn. Only
   // matters for kernels that race between warps without a barrier.
   uint32_t burst_instructions = 1u << 14;
+  // Default mode, burst schedule, no observer: host threads that run work-groups at once,
+  // with the results of running them one after another (docs/host-threads.md); 0 = every
+  // core of the host, 1 = the calling thread only.
+  uint32_t host_threads = 1;
   // Default mode: the driver calls it on a warp's Print event (a non-zero CSR_PRINT write)
   // before that warp steps again; CSR_PRINT is already cleared (the host drained it).
   std::function<void(const PrintRequest&)> on_print;

@@ -95,13 +95,21 @@ void Launch::note_tohost_end(const WorkGroup& group, unsigned warp, uint32_t pc)
       running);
 }
 
+std::unique_ptr<WorkGroup> Launch::make_group(uint32_t linear) {
+  return std::make_unique<WorkGroup>(config_, options_, linear, global_, local_layout_, code_);
+}
+
+void Launch::retire_detached(const WorkGroup& group, unsigned sm) {
+  stats_.add_group(group.counters(), group.warp_count(), sm);
+  if (!first_ref_trap_) first_ref_trap_ = group.first_ref_trap();
+  memcheck_log_.merge(group.memcheck_log(), group.linear_id(), group.group_id());
+  stats_.add_memcheck(group.memcheck_log().accesses());
+}
+
 void Launch::retire(WorkGroup& group) {
   for (size_t i = 0; i < live_.size(); ++i) {
     if (live_[i].get() != &group) continue;
-    stats_.add_group(group.counters(), group.warp_count(), live_sm_[i]);
-    if (!first_ref_trap_) first_ref_trap_ = group.first_ref_trap();
-    memcheck_log_.merge(group.memcheck_log(), group.linear_id(), group.group_id());
-    stats_.add_memcheck(group.memcheck_log().accesses());
+    retire_detached(group, live_sm_[i]);
     --sm_load_[live_sm_[i]];
     live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(i));
     live_sm_.erase(live_sm_.begin() + static_cast<std::ptrdiff_t>(i));

@@ -53,6 +53,16 @@ class Launch {
   // Starts the next work-group; null when all are dispatched or no SM has room.
   WorkGroup* dispatch(const LaunchHooks& hooks);
   void retire(WorkGroup& group);
+
+  // For schedulers that run groups outside live() (parallel_bursts.cpp): a new group with
+  // linear id `linear` (not counted as dispatched), the SM the burst scheduler (one group at
+  // a time, round robin) places it on, and its retirement there.
+  std::unique_ptr<WorkGroup> make_group(uint32_t linear);
+  unsigned burst_sm(uint64_t linear) const {
+    return static_cast<unsigned>(linear % shape_.sm_count);
+  }
+  void retire_detached(const WorkGroup& group, unsigned sm);
+  memory::DeviceMemory& global() { return global_; }
   // The SM a live group was placed on.
   unsigned sm_of(const WorkGroup& group) const;
   std::vector<std::unique_ptr<WorkGroup>>& live() { return live_; }

@@ -6,112 +6,18 @@
 
 #include <fmt/format.h>
 
+#include "functional/burst_driver.hpp"
 #include "functional/launch.hpp"
-#include "functional/work_group_step.hpp"
+#include "functional/parallel_bursts.hpp"
 
 namespace ventus::functional {
 namespace {
 
-// State shared by every scheduler: the instruction limit, observer, printf draining.
-template <class Policy>
-class Driver {
- public:
-  Driver(Launch& launch, ExecObserver* observer)
-      : launch_(launch), observer_(observer), limit_(launch.options().max_warp_instructions) {}
-
-  // Steps warp `j` of `group`; a fault stops the launch. Returns the step (its status).
-  std::optional<Fault> step(WorkGroup& group, unsigned j, StepResult& result) {
-    if (limit_ != 0 && executed_ >= limit_) [[unlikely]]
-      return limit_fault(group, j);
-    result = group.template step<Policy>(j, record_ptr());
-    if (result.status == StepStatus::Trapped) [[unlikely]]
-      return std::nullopt;
-    ++executed_;
-    if constexpr (Policy::kCommit) observer_->on_retire(record_);
-    if (result.event == WarpEvent::Print) [[unlikely]]
-      drain_print(group, j, result.print_value);
-    return std::nullopt;
-  }
-
-  // Steps warp `j` until an event (see WorkGroup::step_burst), a trap or `left` steps;
-  // `left` goes down by the steps retired. Records and observers need every step, so they
-  // go one at a time.
-  std::optional<Fault> burst(WorkGroup& group, unsigned j, uint64_t& left, StepResult& result) {
-    const uint64_t before = executed_;
-    if constexpr (Policy::kCommit) {
-      for (uint64_t n = left; n > 0; --n) {
-        if (auto fault = step(group, j, result)) return fault;
-        if (result.status != StepStatus::Retired || result.event != WarpEvent::None) break;
-      }
-    } else {
-      const uint64_t budget = limit_ == 0 ? left : std::min(left, limit_ - executed_);
-      if (budget == 0) return limit_fault(group, j);
-      uint64_t retired = 0;
-      result = group.step_burst(j, budget, retired);
-      executed_ += retired;
-      if (result.event == WarpEvent::Print && result.status == StepStatus::Retired) {
-        drain_print(group, j, result.print_value);
-      }
-    }
-    left -= std::min(left, executed_ - before);
-    return std::nullopt;
-  }
-
-  void group_started(WorkGroup& group) {
-    if constexpr (Policy::kCommit) observer_->on_group_start(group.linear_id());
-  }
-
- private:
-  typename Policy::Record* record_ptr() {
-    if constexpr (Policy::kCommit) {
-      return &record_;
-    } else {
-      return nullptr;
-    }
-  }
-  Fault limit_fault(const WorkGroup& group, unsigned j) const {
-    return group.make_fault(j, TrapKind::InstructionLimit,
-                            fmt::format("{} warp-instructions executed (raise it with "
-                                        "--max-instructions or run.max_warp_instructions)",
-                                        limit_));
-  }
-  void drain_print(const WorkGroup& group, unsigned j, uint32_t value) {
-    const auto& on_print = launch_.options().on_print;
-    if (on_print) on_print({group.linear_id(), group.group_id(), j, value});
-  }
-
-  struct Empty {};
-  Launch& launch_;
-  ExecObserver* observer_;
-  uint64_t limit_;
-  uint64_t executed_ = 0;
-  std::conditional_t<Policy::kCommit, ExecutedInstr, Empty> record_;
-};
-
 // Default mode: one group at a time; each warp runs until a barrier, its end or a burst.
 template <class Policy>
 std::optional<Fault> run_burst(Launch& launch, Driver<Policy>& driver, const LaunchHooks& hooks) {
-  const uint32_t burst = launch.options().burst_instructions;
   while (WorkGroup* group = launch.dispatch(hooks)) {
-    driver.group_started(*group);
-    while (!group->finished()) {
-      bool progressed = false;
-      for (unsigned j = 0; j < group->warp_count(); ++j) {
-        if (!group->steppable(j)) continue;
-        progressed = true;
-        // A warp runs until a barrier, its end or `burst` instructions; a printf event
-        // is drained and the warp goes on.
-        for (uint64_t left = burst; left > 0 && group->steppable(j);) {
-          StepResult r;
-          if (auto fault = driver.burst(*group, j, left, r)) return fault;
-          if (r.status == StepStatus::Trapped) return group->fault_from_trap(j);
-        }
-      }
-      if (!progressed) {
-        return group->make_fault(0, TrapKind::BarrierDeadlock,
-                                 "every live warp waits at a barrier that can never be released");
-      }
-    }
+    if (auto fault = run_group_serially(launch, *group, driver)) return fault;
     launch.retire(*group);
   }
   return std::nullopt;
@@ -190,6 +96,12 @@ std::optional<Fault> drive(Launch& launch, ExecObserver* observer, const LaunchH
     return run_round_robin(launch, driver, observer, hooks);
   }
   if (launch.options().schedule == Schedule::Random) return run_random(launch, driver, hooks);
+  if constexpr (!Policy::kCommit) {
+    const unsigned threads = host_threads(launch.options());
+    if (threads > 1 && launch.group_count() > 1 && !hooks.before_group) {
+      return run_parallel_bursts(launch, driver, threads);
+    }
+  }
   return run_burst(launch, driver, hooks);
 }
 

@@ -142,6 +142,7 @@ functional::EngineOptions LaunchRunner::engine_options() const {
   engine.tohost_addr = program_.tohost();
   engine.schedule = options_.schedule;
   engine.random_seed = options_.random_seed;
+  engine.host_threads = options_.host_threads;
   engine.memcheck = options_.memcheck;
   return engine;
 }

@@ -27,8 +27,9 @@ struct CaseOptions {
   std::optional<std::filesystem::path> dump_dir;  // one `<launch>.out` per launch
   uint64_t max_instructions = 0;                  // per launch, warp-instructions; 0 = none
   functional::MachineShape machine;               // where work-groups run (per-SM stats)
-  functional::Schedule schedule = functional::Schedule::Burst;   // default mode only
-  uint64_t random_seed = 1;                                      // Schedule::Random
+  functional::Schedule schedule = functional::Schedule::Burst;  // default mode only
+  uint64_t random_seed = 1;                                     // Schedule::Random
+  uint32_t host_threads = 1;  // run.host_threads (docs/host-threads.md)
   functional::Memcheck memcheck = functional::Memcheck::Report;  // docs/memcheck.md
   // Set: every launch runs on the cycle model with these parameters (`--timing`).
   std::optional<timing::TimingParams> timing;

@@ -119,6 +119,7 @@ Result<SpeedBenchResult> run_one(const std::string& name, std::string_view body,
   const uint32_t bytes = options.work_groups * group_bytes;
   functional::EngineOptions engine;
   engine.max_warp_instructions = options.max_warp_instructions;
+  engine.host_threads = options.host_threads;
   functional::MachineShape machine = options.machine;
   machine.warp_slots_per_sm = std::max(machine.warp_slots_per_sm, options.warps);
   const std::vector<BufferSpec> buffers = {{kBufferBase, bytes, "data"}};

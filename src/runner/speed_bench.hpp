@@ -20,6 +20,7 @@ struct SpeedBenchOptions {
   uint32_t warps = 4;  // per work-group
   uint32_t threads = 32;
   uint64_t max_warp_instructions = 0;  // per kernel; 0 = no limit
+  uint32_t host_threads = 1;           // run.host_threads (docs/host-threads.md)
   functional::MachineShape machine;    // SMs and slots (warp slots widened to fit `warps`)
   std::string config_json = "{}";      // the effective configuration, copied into stats_json
   // Set: every kernel runs on the cycle model with these parameters (`ventus bench --timing`).

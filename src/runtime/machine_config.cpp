@@ -47,6 +47,10 @@ void SimulationOptions::declare(sim::ParamScope root) {
   run.add("schedule", schedule, {"burst", "random"},
           "warp order of the default mode: burst (one work-group at a time, warps in bursts) "
           "or random (up to 16 live work-groups, a seeded random warp per step)");
+  run.add("host_threads", host_threads, sim::UIntRange{0, 1024}, "threads",
+          "host threads that simulate the work-groups of a launch at once, with the results "
+          "of one thread (docs/host-threads.md); 0 = every core; --ref-compat, logs, the "
+          "random schedule and the cycle model use one");
   run.add("memcheck", memcheck, {"off", "report", "strict"},
           "accesses outside every buffer: off (flat memory, like the hardware), report (the "
           "same, plus one line per pc at the end of the launch) or strict (a fault)");

@@ -65,6 +65,7 @@ int run_bench(BenchArgs& args) {
   }
   args.bench.max_warp_instructions =
       effective_instruction_limit(args.max_instructions, config->simulation.max_warp_instructions);
+  args.bench.host_threads = config->simulation.host_threads;
   args.bench.machine = config->machine;  // lanes and warps come from --threads/--warps
   args.bench.config_json = config->values_json();
   if (config->simulation.timing) args.bench.timing = config->machine.timing;

@@ -51,6 +51,7 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   options.machine = config.machine;
   options.schedule = sim.schedule_kind();
   options.random_seed = sim.random_seed;
+  options.host_threads = sim.host_threads;
   options.memcheck = functional::memcheck_from_name(sim.memcheck);
   options.config_json = config.values_json();
   if (sim.timing) options.timing = config.machine.timing;

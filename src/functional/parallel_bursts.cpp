@@ -1,0 +1,159 @@
+// The burst scheduler on several host threads (docs/host-threads.md). Work-groups run in
+// batches: every group of a batch runs on its own PageOverlay against global memory as it
+// was before the batch; then, on one thread and in linear order, a group whose reads touch
+// no byte an earlier group of the batch wrote commits its writes (it computed exactly what it
+// would have computed after them), and any other group runs again. The result, statistics
+// and faults are those of the serial burst scheduler, for every number of threads.
+#include "functional/parallel_bursts.hpp"
+
+#include <algorithm>
+#include <thread>
+#include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+namespace ventus::functional {
+namespace {
+
+// One work-group's speculative run.
+struct Speculation {
+  std::unique_ptr<WorkGroup> group;
+  std::unique_ptr<memory::PageOverlay> overlay;
+  GroupEnd end = GroupEnd::Stopped;
+  unsigned warp = 0;
+  uint64_t retired = 0;
+  bool stopped = false;  // a printf, an access outside every buffer or the instruction limit
+};
+
+// Runs `s.group` on its overlay until it ends, traps, or does something only a serial run
+// can (then `stopped`). `budget`: instructions left before the launch's limit.
+void run_speculatively(Speculation& s, uint32_t burst, uint64_t budget) {
+  WorkGroup& group = *s.group;
+  s.end = run_group_bursts(group, burst, s.warp, [&](unsigned j, uint64_t& left, StepResult& r) {
+    if (s.retired >= budget) return false;
+    uint64_t retired = 0;
+    r = group.step_burst(j, std::min(left, budget - s.retired), retired);
+    s.retired += retired;
+    left -= std::min(left, retired);
+    return !(r.status == StepStatus::Retired && r.event == WarpEvent::Print);
+  });
+  s.stopped = s.end == GroupEnd::Stopped || s.overlay->aborted();
+}
+
+class ParallelBursts {
+ public:
+  ParallelBursts(Launch& launch, Driver<NoRecord>& driver, unsigned threads)
+      : launch_(launch),
+        driver_(driver),
+        threads_(threads),
+        arena_(static_cast<int>(threads)),
+        caches_([&launch] { return DecodeCache(launch.global()); }),
+        batch_(4 * threads) {}
+
+  std::optional<Fault> run() {
+    while (next_ < launch_.group_count()) {
+      const auto count =
+          static_cast<size_t>(std::min<uint64_t>(batch_, launch_.group_count() - next_));
+      std::vector<Speculation> batch(count);
+      speculate(batch);
+      bool reran = false;
+      if (auto fault = commit(batch, reran)) return fault;
+      batch_ = reran ? std::max(threads_, batch_ / 2) : std::min(batch_ * 2, 64 * threads_);
+    }
+    return std::nullopt;
+  }
+
+ private:
+  uint64_t budget() const {
+    return driver_.limit() == 0 ? ~uint64_t{0} : driver_.limit() - driver_.executed();
+  }
+
+  void start(Speculation& s, uint64_t linear) {
+    s = Speculation{};
+    s.group = launch_.make_group(static_cast<uint32_t>(linear));
+    s.group->set_code(caches_.local());
+    s.overlay = std::make_unique<memory::PageOverlay>(launch_.global());
+    s.group->set_overlay(s.overlay.get());
+  }
+
+  // Global memory does not change while the batch runs.
+  void speculate(std::vector<Speculation>& batch) {
+    const uint64_t first = next_, budget = this->budget();
+    const uint32_t burst = launch_.options().burst_instructions;
+    arena_.execute([&] {
+      tbb::parallel_for(size_t{0}, batch.size(), [&](size_t i) {
+        start(batch[i], first + i);
+        run_speculatively(batch[i], burst, budget);
+      });
+    });
+  }
+
+  // In linear order: commit, or run again. A group that could not finish alone runs
+  // serially, which may change global memory under the later groups of the batch: they are
+  // dropped and start again in the next batch (`reran`).
+  std::optional<Fault> commit(std::vector<Speculation>& batch, bool& reran) {
+    memory::WrittenBytes written;
+    for (Speculation& s : batch) {
+      const uint64_t linear = next_++;
+      if (!s.stopped && s.overlay->read_any_of(written)) {
+        reran = true;
+        start(s, linear);  // again, after the commits before it: no conflict is possible
+        run_speculatively(s, launch_.options().burst_instructions, budget());
+      }
+      if (s.stopped || (driver_.limit() != 0 && s.retired > budget())) {
+        reran = true;
+        return run_alone(linear);
+      }
+      s.overlay->commit(launch_.global(), written);
+      driver_.add_executed(s.retired);
+      s.group->set_overlay(nullptr);
+      launch_.retire_detached(*s.group, launch_.burst_sm(linear));
+      if (auto fault = fault_of(s)) return fault;
+    }
+    return std::nullopt;
+  }
+
+  // The serial burst scheduler's run of one group, on this thread, on global memory.
+  std::optional<Fault> run_alone(uint64_t linear) {
+    auto group = launch_.make_group(static_cast<uint32_t>(linear));
+    group->set_code(caches_.local());
+    auto fault = run_group_serially(launch_, *group, driver_);
+    launch_.retire_detached(*group, launch_.burst_sm(linear));
+    return fault;
+  }
+
+  static std::optional<Fault> fault_of(const Speculation& s) {
+    switch (s.end) {
+      case GroupEnd::Trapped:
+        return s.group->fault_from_trap(s.warp);
+      case GroupEnd::Deadlock:
+        return deadlock_fault(*s.group);
+      default:
+        return std::nullopt;
+    }
+  }
+
+  Launch& launch_;
+  Driver<NoRecord>& driver_;
+  unsigned threads_;
+  tbb::task_arena arena_;
+  tbb::enumerable_thread_specific<DecodeCache> caches_;
+  uint64_t next_ = 0;  // the next group to commit
+  unsigned batch_;
+};
+
+}  // namespace
+
+unsigned host_threads(const EngineOptions& options) {
+  if (options.host_threads != 0) return options.host_threads;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::optional<Fault> run_parallel_bursts(Launch& launch, Driver<NoRecord>& driver,
+                                         unsigned threads) {
+  return ParallelBursts(launch, driver, threads).run();
+}
+
+}  // namespace ventus::functional

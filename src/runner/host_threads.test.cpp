@@ -1,0 +1,203 @@
+// Work-groups on several host threads (docs/host-threads.md): kernels whose work-groups race
+// on the same global words, use global atomics, fault, hit the instruction limit or access
+// outside every buffer give the same memory, statistics and faults for every thread count,
+// run after run.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "runner/engine_test_support.hpp"
+
+namespace ventus::runner {
+namespace {
+
+using namespace engine_test;
+
+constexpr uint32_t kGroups = 40;
+constexpr uint32_t kOutBytes = 0x10000;
+
+// Every work-group reads and rewrites the same words (out[t] = 3 * out[t] + wgid + 1 for its
+// thread t), so each group's result depends on every group before it; then each writes its
+// own 64-byte slice of one shared page (out + 0x1000 + 64 * wgid), so commits must merge
+// bytes, not pages.
+std::string racing_body() {
+  return R"(
+        csrr    t2, tid
+        vid.v   v1
+        vadd.vx v1, v1, t2
+        vsll.vi v1, v1, 2
+        li      s0, 0x90000000
+        vadd.vx v1, v1, s0
+        vlw12.v v2, 0(v1)
+        li      t4, 3
+        vmul.vx v2, v2, t4
+        csrr    t3, wgid
+        vadd.vx v2, v2, t3
+        vadd.vi v2, v2, 1
+        vsw12.v v2, 0(v1)
+        slli    t5, t3, 6
+        li      s1, 0x90001000
+        add     s1, s1, t5
+        vid.v   v5
+        vadd.vx v5, v5, t2
+        vsll.vi v5, v5, 2
+        vadd.vx v5, v5, s1
+        vmv.v.x v6, t3
+        vsw12.v v6, 0(v5)
+)" + std::string(kFinish);
+}
+
+// Every warp adds 1 to one global counter with amoadd.w and stores the value it saw at
+// out + 0x2000 + 4 * (wgid * numw + wid): the order of the adds is in memory.
+std::string atomic_body() {
+  return R"(
+        li      s0, 0x90003000
+        li      t1, 1
+        amoadd.w a0, t1, (s0)
+        csrr    t3, wgid
+        csrr    t4, numw
+        mul     t3, t3, t4
+        csrr    t4, wid
+        add     t3, t3, t4
+        slli    t3, t3, 2
+        li      s1, 0x90002000
+        add     s1, s1, t3
+        sw      a0, 0(s1)
+)" + std::string(kFinish);
+}
+
+// Group 23 stores to a misaligned address after every group wrote its slice.
+std::string faulting_body() {
+  return R"(
+        csrr    t3, wgid
+        slli    t5, t3, 2
+        li      s1, 0x90000000
+        add     s1, s1, t5
+        sw      t3, 0(s1)
+        li      t6, 23
+        bne     t3, t6, 1f
+        sw      t3, 2(s1)
+1:
+)" + std::string(kFinish);
+}
+
+// Every group writes one word outside every buffer (memcheck report) and one inside.
+std::string outside_body() {
+  return R"(
+        csrr    t3, wgid
+        slli    t5, t3, 2
+        li      s1, 0xa0000000
+        add     s1, s1, t5
+        sw      t3, 0(s1)
+        li      s1, 0x90000000
+        add     s1, s1, t5
+        lw      t4, 0(s1)
+        add     t4, t4, t3
+        sw      t4, 4(s1)
+)" + std::string(kFinish);
+}
+
+// Everything a run gives that must not depend on the thread count.
+struct Observed {
+  std::vector<uint8_t> out;
+  std::string stats;
+  std::string fault;
+  std::vector<std::string> memcheck;
+
+  bool operator==(const Observed&) const = default;
+};
+
+Observed run_with(const std::string& body, uint32_t threads, uint64_t limit = 1'000'000,
+                  functional::Memcheck memcheck = functional::Memcheck::Strict) {
+  functional::LaunchConfig config;
+  config.kernel_name = "threads";
+  config.numt = 8;
+  config.numw = 2;
+  config.num_groups = {kGroups / 4, 2, 2};
+  functional::EngineOptions options;
+  options.max_warp_instructions = limit;
+  options.host_threads = threads;
+  options.memcheck = memcheck;
+  const ProgramOutcome o = run_program(assemble(body), config, options, {{kOut, kOutBytes, "out"}});
+  Observed seen;
+  seen.out.resize(kOutBytes);
+  (void)o.memory.read_bytes(kOut, seen.out);
+  seen.stats = o.registry->format_text();
+  if (o.result.fault) seen.fault = o.result.fault->message();
+  for (const auto& entry : o.result.memcheck) {
+    seen.memcheck.push_back(functional::format_memcheck(entry, "threads", 0) +
+                            fmt::format(" ({} accesses)", entry.count));
+  }
+  return seen;
+}
+
+// One thread is the serial burst scheduler; 2, 3 and 4 threads, three runs each, must give
+// exactly what it gives.
+void expect_same_for_every_thread_count(
+    const std::string& body, uint64_t limit = 1'000'000,
+    functional::Memcheck memcheck = functional::Memcheck::Strict) {
+  const Observed serial = run_with(body, 1, limit, memcheck);
+  for (uint32_t threads : {2u, 3u, 4u}) {
+    for (int run = 0; run < 3; ++run) {
+      const Observed parallel = run_with(body, threads, limit, memcheck);
+      EXPECT_EQ(parallel.fault, serial.fault) << threads << " threads, run " << run;
+      EXPECT_EQ(parallel.stats, serial.stats) << threads << " threads, run " << run;
+      EXPECT_EQ(parallel.memcheck, serial.memcheck) << threads << " threads, run " << run;
+      EXPECT_TRUE(parallel.out == serial.out) << threads << " threads, run " << run;
+    }
+  }
+}
+
+TEST(HostThreads, RacingWorkGroupsGiveTheSerialResult) {
+  const Observed serial = run_with(racing_body(), 1);
+  ASSERT_TRUE(serial.fault.empty()) << serial.fault;
+  // Thread 0's word after the 40 groups in linear order: w = 3w + g + 1 for g = 0..39.
+  uint32_t expected = 0;
+  for (uint32_t g = 0; g < kGroups; ++g) expected = 3 * expected + g + 1;
+  uint32_t word0 = 0;
+  std::memcpy(&word0, serial.out.data(), 4);
+  EXPECT_EQ(word0, expected);
+  uint32_t slice_of_group_39 = 0;
+  std::memcpy(&slice_of_group_39, serial.out.data() + 0x1000 + 64 * 39, 4);
+  EXPECT_EQ(slice_of_group_39, 39u);
+  expect_same_for_every_thread_count(racing_body());
+}
+
+TEST(HostThreads, GlobalAtomicsGiveTheSerialOrder) {
+  const Observed serial = run_with(atomic_body(), 1);
+  ASSERT_TRUE(serial.fault.empty()) << serial.fault;
+  // The burst scheduler runs group after group, warp after warp: warp k saw k.
+  for (uint32_t k = 0; k < 2 * kGroups; ++k) {
+    uint32_t seen = 0;
+    std::memcpy(&seen, serial.out.data() + 0x2000 + 4 * k, 4);
+    EXPECT_EQ(seen, k) << k;
+  }
+  expect_same_for_every_thread_count(atomic_body());
+}
+
+TEST(HostThreads, AFaultStopsTheLaunchAtTheSameGroup) {
+  const Observed serial = run_with(faulting_body(), 1);
+  EXPECT_NE(serial.fault.find("work-group 23"), std::string::npos) << serial.fault;
+  uint32_t after = 1;
+  std::memcpy(&after, serial.out.data() + 4 * 30, 4);
+  EXPECT_EQ(after, 0u) << "group 30 ran after the fault";
+  expect_same_for_every_thread_count(faulting_body());
+}
+
+TEST(HostThreads, TheInstructionLimitStopsAtTheSameInstruction) {
+  const Observed serial = run_with(racing_body(), 1, 700);
+  EXPECT_NE(serial.fault.find("700 warp-instructions"), std::string::npos) << serial.fault;
+  expect_same_for_every_thread_count(racing_body(), 700);
+}
+
+TEST(HostThreads, AccessesOutsideEveryBufferAreReportedTheSame) {
+  const Observed serial = run_with(outside_body(), 1, 1'000'000, functional::Memcheck::Report);
+  ASSERT_TRUE(serial.fault.empty()) << serial.fault;
+  ASSERT_EQ(serial.memcheck.size(), 1u);  // one line per pc and direction
+  expect_same_for_every_thread_count(outside_body(), 1'000'000, functional::Memcheck::Report);
+}
+
+}  // namespace
+}  // namespace ventus::runner
