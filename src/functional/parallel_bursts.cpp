@@ -42,6 +42,10 @@ void run_speculatively(Speculation& s, uint32_t burst, uint64_t budget) {
   s.stopped = s.end == GroupEnd::Stopped || s.overlay->aborted();
 }
 
+// Groups per thread in a batch at most: every group of a batch is alive at once, and a
+// group's registers (33 KiB per warp) stay in the host's caches only when few are.
+constexpr unsigned kMaxBatchPerThread = 8;
+
 class ParallelBursts {
  public:
   ParallelBursts(Launch& launch, Driver<NoRecord>& driver, unsigned threads)
@@ -50,7 +54,7 @@ class ParallelBursts {
         threads_(threads),
         arena_(static_cast<int>(threads)),
         caches_([&launch] { return DecodeCache(launch.global()); }),
-        batch_(4 * threads) {}
+        batch_(2 * threads) {}
 
   std::optional<Fault> run() {
     while (next_ < launch_.group_count()) {
@@ -58,9 +62,11 @@ class ParallelBursts {
           static_cast<size_t>(std::min<uint64_t>(batch_, launch_.group_count() - next_));
       std::vector<Speculation> batch(count);
       speculate(batch);
-      bool reran = false;
+      unsigned reran = 0;
       if (auto fault = commit(batch, reran)) return fault;
-      batch_ = reran ? std::max(threads_, batch_ / 2) : std::min(batch_ * 2, 64 * threads_);
+      if (4 * reran > count) return run_rest_alone();  // the groups communicate: go serial
+      batch_ = reran != 0 ? std::max(threads_, batch_ / 2)
+                          : std::min(batch_ * 2, kMaxBatchPerThread * threads_);
     }
     return std::nullopt;
   }
@@ -90,20 +96,20 @@ class ParallelBursts {
     });
   }
 
-  // In linear order: commit, or run again. A group that could not finish alone runs
-  // serially, which may change global memory under the later groups of the batch: they are
-  // dropped and start again in the next batch (`reran`).
-  std::optional<Fault> commit(std::vector<Speculation>& batch, bool& reran) {
+  // In linear order: commit, or run again (counted in `reran`). A group that could not
+  // finish alone runs serially, which may change global memory under the later groups of
+  // the batch: they are dropped and start again in the next batch.
+  std::optional<Fault> commit(std::vector<Speculation>& batch, unsigned& reran) {
     memory::WrittenBytes written;
     for (Speculation& s : batch) {
       const uint64_t linear = next_++;
       if (!s.stopped && s.overlay->read_any_of(written)) {
-        reran = true;
+        ++reran;
         start(s, linear);  // again, after the commits before it: no conflict is possible
         run_speculatively(s, launch_.options().burst_instructions, budget());
       }
       if (s.stopped || (driver_.limit() != 0 && s.retired > budget())) {
-        reran = true;
+        reran = static_cast<unsigned>(batch.size());
         return run_alone(linear);
       }
       s.overlay->commit(launch_.global(), written);
@@ -111,6 +117,15 @@ class ParallelBursts {
       s.group->set_overlay(nullptr);
       launch_.retire_detached(*s.group, launch_.burst_sm(linear));
       if (auto fault = fault_of(s)) return fault;
+    }
+    return std::nullopt;
+  }
+
+  // After a batch where more than a quarter of the groups ran again, the rest of the launch
+  // runs serially: its groups communicate through memory, and speculating costs more.
+  std::optional<Fault> run_rest_alone() {
+    while (next_ < launch_.group_count()) {
+      if (auto fault = run_alone(next_++)) return fault;
     }
     return std::nullopt;
   }
