@@ -34,16 +34,16 @@ void report(benchmark::State& state, uint64_t instructions) {
       benchmark::Counter(static_cast<double>(instructions), benchmark::Counter::kIsRate);
 }
 
-void NnWorkGroups(benchmark::State& state) {
-  std::vector<kernels::LatLong> records(kWorkGroups * kLocalSize);
-  const auto values = kernels::random_floats(2 * records.size(), 7, -90.0f, 90.0f);
-  for (size_t i = 0; i < records.size(); ++i) records[i] = {values[2 * i], values[2 * i + 1]};
+// Runs `run_kernel(device)` (a Result with `stats`) on a fresh device per iteration, created
+// outside the timing, and reports the warp-instructions per second.
+template <class RunKernel>
+void run_on_fresh_devices(benchmark::State& state, RunKernel run_kernel) {
   uint64_t instructions = 0;
   for (auto _ : state) {
     state.PauseTiming();
     auto device = make_device(state.range(0));
     state.ResumeTiming();
-    auto run = kernels::nn_run(*device, records, 30.0f, -40.0f, kLocalSize);
+    auto run = run_kernel(*device);
     if (!run) {
       state.SkipWithError(run.error().message.c_str());
       return;
@@ -51,6 +51,15 @@ void NnWorkGroups(benchmark::State& state) {
     instructions += run->stats.warp_instructions;
   }
   report(state, instructions);
+}
+
+void NnWorkGroups(benchmark::State& state) {
+  std::vector<kernels::LatLong> records(kWorkGroups * kLocalSize);
+  const auto values = kernels::random_floats(2 * records.size(), 7, -90.0f, 90.0f);
+  for (size_t i = 0; i < records.size(); ++i) records[i] = {values[2 * i], values[2 * i + 1]};
+  run_on_fresh_devices(state, [&](Device& device) {
+    return kernels::nn_run(device, records, 30.0f, -40.0f, kLocalSize);
+  });
 }
 BENCHMARK(NnWorkGroups)
     ->ArgName("host_threads")
@@ -62,19 +71,8 @@ BENCHMARK(NnWorkGroups)
 void BfsWorkGroups(benchmark::State& state) {
   const auto graph =
       kernels::random_graph(kWorkGroups * kLocalSize, 2 * kWorkGroups * kLocalSize, 3);
-  uint64_t instructions = 0;
-  for (auto _ : state) {
-    state.PauseTiming();
-    auto device = make_device(state.range(0));
-    state.ResumeTiming();
-    auto run = kernels::bfs_run(*device, graph, 0, kLocalSize);
-    if (!run) {
-      state.SkipWithError(run.error().message.c_str());
-      return;
-    }
-    instructions += run->stats.warp_instructions;
-  }
-  report(state, instructions);
+  run_on_fresh_devices(
+      state, [&](Device& device) { return kernels::bfs_run(device, graph, 0, kLocalSize); });
 }
 BENCHMARK(BfsWorkGroups)
     ->ArgName("host_threads")

@@ -66,8 +66,7 @@ WorkGroup* Launch::dispatch(const LaunchHooks& hooks) {
     if (sm_load_[sm] >= groups_per_sm_) continue;
     const auto linear = static_cast<uint32_t>(next_group_++);
     if (hooks.before_group) hooks.before_group(linear);
-    live_.push_back(
-        std::make_unique<WorkGroup>(config_, options_, linear, global_, local_layout_, code_));
+    live_.push_back(make_group(linear));
     live_sm_.push_back(sm);
     ++sm_load_[sm];
     next_sm_ = (sm + 1) % shape_.sm_count;

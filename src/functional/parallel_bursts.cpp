@@ -19,8 +19,8 @@ namespace {
 
 // One work-group's speculative run.
 struct Speculation {
+  std::unique_ptr<memory::PageOverlay> overlay;  // declared first: outlives the group using it
   std::unique_ptr<WorkGroup> group;
-  std::unique_ptr<memory::PageOverlay> overlay;
   GroupEnd end = GroupEnd::Stopped;
   unsigned warp = 0;
   uint64_t retired = 0;
@@ -114,7 +114,6 @@ class ParallelBursts {
       }
       s.overlay->commit(launch_.global(), written);
       driver_.add_executed(s.retired);
-      s.group->set_overlay(nullptr);
       launch_.retire_detached(*s.group, launch_.burst_sm(linear));
       if (auto fault = fault_of(s)) return fault;
     }

@@ -54,7 +54,7 @@ inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_
   WarpState& w = warps_[index];
   for (;;) {
     const uint32_t pc = w.pc;
-    const Insn* insn = (pc & 3u) == 0 ? code_->fetch(pc) : nullptr;
+    const Insn* insn = insn_at(pc);
     if (insn == nullptr) [[unlikely]]
       return execute(index, ctx);  // the fetch fault
     ctx.begin(pc + 4);
@@ -124,7 +124,7 @@ inline StepResult WorkGroup::execute(unsigned index, Context& ctx) {
   WarpState& w = warps_[index];
   StepResult result;
   result.pc = w.pc;
-  const Insn* insn = (w.pc & 3u) == 0 ? code_->fetch(w.pc) : nullptr;
+  const Insn* insn = insn_at(w.pc);
   last_insn_ = insn;
   result.insn = insn;
   if (insn == nullptr) [[unlikely]] {
