@@ -96,8 +96,8 @@ class ParallelBursts {
     });
   }
 
-  // In linear order: commit, or run again (counted in `reran`). A group that could not
-  // finish alone runs serially, which may change global memory under the later groups of
+  // In linear order: commit, or run again (counted in `reran`). A group whose speculative
+  // run stopped runs alone, serially, which may change global memory under the later groups of
   // the batch: they are dropped and start again in the next batch.
   std::optional<Fault> commit(std::vector<Speculation>& batch, unsigned& reran) {
     memory::WrittenBytes written;
