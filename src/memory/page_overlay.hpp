@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 #include "memory/device_memory.hpp"
 #include "memory/paged_memory.hpp"
@@ -46,17 +47,24 @@ class PageOverlay {
   void abort() { aborted_ = true; }
   bool aborted() const { return aborted_; }
 
+  // An empty view again (the next work-group of its slot), keeping its pages' storage.
+  void reset();
+
  private:
   struct Page {
     const uint8_t* global = nullptr;  // null: never written in global memory
+    bool copied = false;              // the group wrote the page: `copy` holds the bytes it wrote
+    bool merged = false;  // `copy` also holds global's other bytes (merged at the first load)
     std::unique_ptr<PagedMemory::Page> copy;
     PageBits read{};
     PageBits written{};
   };
   Page& page(uint32_t addr);
+  static void merge(Page& p);
 
   const DeviceMemory* global_;
   std::unordered_map<uint32_t, std::unique_ptr<Page>> pages_;
+  std::vector<std::unique_ptr<Page>> spare_;  // pages of earlier groups, for reuse
   bool aborted_ = false;
 };
 

@@ -6,7 +6,8 @@
 namespace ventus::memory {
 
 uint8_t* PagedMemory::allocate_page(uint32_t addr) {
-  std::unique_ptr<Table>& table = directory_[addr >> (kPageBits + kTableBits)];
+  if (directory_ == nullptr) directory_ = std::make_unique<Directory>();
+  std::unique_ptr<Table>& table = (*directory_)[addr >> (kPageBits + kTableBits)];
   if (table == nullptr) table = std::make_unique<Table>();
   std::unique_ptr<Page>& page = (*table)[(addr >> kPageBits) & (kTableSize - 1)];
   if (page == nullptr) {
@@ -45,10 +46,12 @@ void PagedMemory::write_bytes(uint32_t addr, std::span<const uint8_t> data) {
 
 void PagedMemory::for_each_page(
     const std::function<void(uint32_t, std::span<const uint8_t>)>& fn) const {
+  if (directory_ == nullptr) return;
   for (uint32_t d = 0; d < kTableSize; ++d) {
-    if (directory_[d] == nullptr) continue;
+    const Table* table = (*directory_)[d].get();
+    if (table == nullptr) continue;
     for (uint32_t t = 0; t < kTableSize; ++t) {
-      const Page* page = (*directory_[d])[t].get();
+      const Page* page = (*table)[t].get();
       if (page == nullptr) continue;
       fn(((d << kTableBits) | t) << kPageBits, std::span<const uint8_t>(*page));
     }
@@ -56,7 +59,7 @@ void PagedMemory::for_each_page(
 }
 
 void PagedMemory::clear() {
-  for (auto& table : directory_) table.reset();
+  directory_.reset();
   page_count_ = 0;
 }
 

@@ -44,7 +44,8 @@ class PagedMemory {
 
   // Base of the page holding `addr`, or nullptr when that page was never written.
   const uint8_t* page_for_read(uint32_t addr) const {
-    const Table* table = directory_[addr >> (kPageBits + kTableBits)].get();
+    if (directory_ == nullptr) return nullptr;
+    const Table* table = (*directory_)[addr >> (kPageBits + kTableBits)].get();
     if (table == nullptr) return nullptr;
     const Page* page = (*table)[(addr >> kPageBits) & (kTableSize - 1)].get();
     return page == nullptr ? nullptr : page->data();
@@ -52,7 +53,8 @@ class PagedMemory {
 
   // Base of the page holding `addr`, allocating a zero-filled page on first use.
   uint8_t* page_for_write(uint32_t addr) {
-    Table* table = directory_[addr >> (kPageBits + kTableBits)].get();
+    Table* table =
+        directory_ != nullptr ? (*directory_)[addr >> (kPageBits + kTableBits)].get() : nullptr;
     if (table != nullptr) {
       Page* page = (*table)[(addr >> kPageBits) & (kTableSize - 1)].get();
       if (page != nullptr) return page->data();
@@ -118,8 +120,12 @@ class PagedMemory {
 
   uint8_t* allocate_page(uint32_t addr);
 
-  // Held inline (8 KiB) so that the hot path starts from `this` without another indirection.
-  std::array<std::unique_ptr<Table>, kTableSize> directory_{};
+  using Directory = std::array<std::unique_ptr<Table>, kTableSize>;
+
+  // Allocated on the first write: every work-group has a local memory, most never write it,
+  // and an 8 KiB directory per group cost as much as running a short group. The hot paths go
+  // through translation caches (memory/translation_cache.hpp), not through this lookup.
+  std::unique_ptr<Directory> directory_;
   size_t page_count_ = 0;
 };
 
