@@ -11,10 +11,20 @@ DecodeCache::Page& DecodeCache::page_for(uint32_t page) {
   return *slot;
 }
 
+void DecodeCache::note_vector_destination(const Insn& insn) {
+  if (insn.row == nullptr) return;  // traps before it executes
+  const isa::InsnRow& row = *insn.row;
+  // Every vector register a row writes is its Vd operand (the rd field, §5).
+  if (!row.operand_index(isa::OperandKind::Vd) && !row.has(isa::flag::kPrefix)) return;
+  const unsigned bound = row.has(isa::flag::kPrefix) ? kRegCount : insn.rd + 1u;
+  if (bound > vector_register_bound()) vector_bound_.store(bound, std::memory_order_relaxed);
+}
+
 const Insn* DecodeCache::fill(uint32_t pc, Insn& slot) {
   const auto word = memory_.read<uint32_t>(pc);
   if (!word) return nullptr;
   slot = predecode(word.value());
+  note_vector_destination(slot);
   return &slot;
 }
 

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 
 #include "functional/insn.hpp"
+#include "functional/warp_state.hpp"
 #include "memory/device_memory.hpp"
 
 namespace ventus::functional {
@@ -32,6 +34,14 @@ class DecodeCache {
     return &insn;
   }
 
+  // One more than the highest vector register any vector instruction decoded so far writes
+  // (its rd field), or kRegCount once a regext prefix was decoded (it extends the next
+  // instruction's indices, §5.5): no warp fetching through this cache wrote a vector register
+  // at or above it.
+  // Atomic because a group may end on another thread than the one decoding for it
+  // (docs/host-threads.md); only the cache's own thread writes it.
+  unsigned vector_register_bound() const { return vector_bound_.load(std::memory_order_relaxed); }
+
  private:
   static constexpr unsigned kPageBits = 12;
   static constexpr uint32_t kPageMask = (1u << kPageBits) - 1;
@@ -42,11 +52,13 @@ class DecodeCache {
 
   Page& page_for(uint32_t page);
   const Insn* fill(uint32_t pc, Insn& slot);
+  void note_vector_destination(const Insn& insn);
 
   const memory::DeviceMemory& memory_;
   std::array<std::unique_ptr<Table>, (1u << (32 - kPageBits - kTableBits))> directory_{};
   Page* last_page_ = nullptr;
   uint32_t last_page_number_ = ~0u;
+  std::atomic<unsigned> vector_bound_ = 0;
 };
 
 }  // namespace ventus::functional

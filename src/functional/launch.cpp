@@ -95,7 +95,8 @@ void Launch::note_tohost_end(const WorkGroup& group, unsigned warp, uint32_t pc)
 }
 
 std::unique_ptr<WorkGroup> Launch::make_group(uint32_t linear) {
-  return std::make_unique<WorkGroup>(config_, options_, linear, global_, local_layout_, code_);
+  return std::make_unique<WorkGroup>(config_, options_, linear, global_, local_layout_, code_,
+                                     &vector_files_);
 }
 
 void Launch::retire_detached(const WorkGroup& group, unsigned sm) {

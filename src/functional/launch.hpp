@@ -84,6 +84,7 @@ class Launch {
   const memory::LocalMemory* local_layout_;
   FunctionalStats& stats_;
   DecodeCache code_;
+  VectorFilePool vector_files_;  // outlives every group (declared before live_)
   uint64_t group_count_ = 0;
   uint64_t next_group_ = 0;
   uint32_t groups_per_sm_ = 1;

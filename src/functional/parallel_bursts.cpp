@@ -7,6 +7,7 @@
 #include "functional/parallel_bursts.hpp"
 
 #include <algorithm>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -60,7 +61,8 @@ class ParallelBursts {
     while (next_ < launch_.group_count()) {
       const auto count =
           static_cast<size_t>(std::min<uint64_t>(batch_, launch_.group_count() - next_));
-      std::vector<Speculation> batch(count);
+      if (slots_.size() < count) slots_.resize(count);
+      const std::span<Speculation> batch(slots_.data(), count);
       speculate(batch);
       unsigned reran = 0;
       if (auto fault = commit(batch, reran)) return fault;
@@ -76,16 +78,26 @@ class ParallelBursts {
     return driver_.limit() == 0 ? ~uint64_t{0} : driver_.limit() - driver_.executed();
   }
 
+  // Reuses the slot's group and overlay when it has them: a group's storage is allocated once
+  // per slot, not once per group (allocating on several threads at once is slow).
   void start(Speculation& s, uint64_t linear) {
-    s = Speculation{};
-    s.group = launch_.make_group(static_cast<uint32_t>(linear));
+    if (s.group) {
+      s.overlay->reset();
+      s.group->restart(static_cast<uint32_t>(linear));
+    } else {
+      s.overlay = std::make_unique<memory::PageOverlay>(launch_.global());
+      s.group = launch_.make_group(static_cast<uint32_t>(linear));
+    }
     s.group->set_code(caches_.local());
-    s.overlay = std::make_unique<memory::PageOverlay>(launch_.global());
     s.group->set_overlay(s.overlay.get());
+    s.end = GroupEnd::Stopped;
+    s.warp = 0;
+    s.retired = 0;
+    s.stopped = false;
   }
 
   // Global memory does not change while the batch runs.
-  void speculate(std::vector<Speculation>& batch) {
+  void speculate(std::span<Speculation> batch) {
     const uint64_t first = next_, budget = this->budget();
     const uint32_t burst = launch_.options().burst_instructions;
     arena_.execute([&] {
@@ -99,7 +111,7 @@ class ParallelBursts {
   // In linear order: commit, or run again (counted in `reran`). A group whose speculative
   // run stopped runs alone, serially, which may change global memory under the later groups of
   // the batch: they are dropped and start again in the next batch.
-  std::optional<Fault> commit(std::vector<Speculation>& batch, unsigned& reran) {
+  std::optional<Fault> commit(std::span<Speculation> batch, unsigned& reran) {
     memory::WrittenBytes written;
     for (Speculation& s : batch) {
       const uint64_t linear = next_++;
@@ -154,7 +166,8 @@ class ParallelBursts {
   unsigned threads_;
   tbb::task_arena arena_;
   tbb::enumerable_thread_specific<DecodeCache> caches_;
-  uint64_t next_ = 0;  // the next group to commit
+  std::vector<Speculation> slots_;  // one per group of the batch, reused batch after batch
+  uint64_t next_ = 0;               // the next group to commit
   unsigned batch_;
 };
 

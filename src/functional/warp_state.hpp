@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace ventus::functional {
@@ -42,6 +43,10 @@ struct WarpCsrs {
 };
 
 struct WarpState {
+  WarpState() = default;
+  // A warp whose vector file is `vregs`: kRegCount zero registers (VectorFilePool).
+  explicit WarpState(std::vector<VReg> vregs) : v(std::move(vregs)) {}
+
   std::array<uint32_t, kRegCount> x{};  // x0 reads 0; f registers alias x (Zfinx, §2.1)
   std::vector<VReg> v = std::vector<VReg>(kRegCount);
   uint32_t pc = 0;

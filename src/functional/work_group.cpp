@@ -13,26 +13,65 @@ namespace ventus::functional {
 
 WorkGroup::WorkGroup(const LaunchConfig& config, const EngineOptions& options, uint32_t linear_id,
                      memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
-                     DecodeCache& code)
+                     DecodeCache& code, VectorFilePool* vector_files)
     : config_(config),
       options_(options),
-      linear_id_(linear_id),
       local_(local_layout != nullptr
                  ? std::optional<memory::LocalMemory>(local_layout->with_same_layout())
                  : std::nullopt),
       memory_(global, local_ ? static_cast<memory::DeviceMemory&>(*local_) : global),
       code_(&code),
+      vector_files_(vector_files),
       // REF's memory ends at its map: an access outside it traps there (ISA.md §2.5), so
       // --ref-compat is strict whatever the policy (docs/memcheck.md).
       memcheck_(options.mode == Mode::RefCompat ? Memcheck::Strict : options.memcheck) {
-  const uint32_t x = config.num_groups[0], xy = x * config.num_groups[1];
+  warps_.reserve(config.numw);
+  for (unsigned j = 0; j < config.numw; ++j) {
+    warps_.emplace_back(vector_files_ != nullptr ? vector_files_->take()
+                                                 : std::vector<VReg>(kRegCount));
+  }
+  start(linear_id);
+}
+
+// Every register a warp wrote was named by an instruction it fetched through code_.
+WorkGroup::~WorkGroup() {
+  if (vector_files_ == nullptr) return;
+  for (WarpState& w : warps_) vector_files_->give(std::move(w.v), code_->vector_register_bound());
+}
+
+// Back to the state the constructor gives, keeping the allocations: the vector files (zeroed
+// below the decode cache's register bound), SIMT stacks, and the local memory's regions.
+void WorkGroup::restart(uint32_t linear_id) {
+  const unsigned dirty = code_->vector_register_bound();
+  for (WarpState& w : warps_) {
+    std::vector<VReg> v = std::move(w.v);
+    zero_written_registers(v, dirty);
+    std::vector<SimtEntry> simt = std::move(w.simt);
+    simt.clear();
+    w = WarpState(std::move(v));
+    w.simt = std::move(simt);
+  }
+  if (local_) local_->store().clear();
+  memory_.set_overlay(nullptr);  // also drops translations into the local pages just freed
+  counters_ = {};
+  memcheck_log_ = {};
+  ref_counter_ = 0;
+  last_insn_ = nullptr;
+  last_trap_ = {};
+  first_ref_trap_.reset();
+  start(linear_id);
+}
+
+// What differs between the groups of a launch: ids, CSRs, barrier and liveness state.
+void WorkGroup::start(uint32_t linear_id) {
+  linear_id_ = linear_id;
+  const uint32_t x = config_.num_groups[0], xy = x * config_.num_groups[1];
   group_id_ = {linear_id % x, (linear_id % xy) / x, linear_id / xy};  // x fastest (§3)
-  warps_.resize(config.numw);
-  ref_barriers_.assign(config.numw, 0);
-  live_warps_ = config.numw;
-  for (unsigned j = 0; j < config.numw; ++j) init_warp(j);
+  ref_barriers_.assign(config_.numw, 0);
+  live_warps_ = config_.numw;
+  for (unsigned j = 0; j < config_.numw; ++j) init_warp(j);
   private_base_ = warps_.empty() ? 0 : warps_[0].csr.pds;
-  private_bytes_ = config.numw * config.numt * config.pds_size;
+  private_bytes_ = config_.numw * config_.numt * config_.pds_size;
 }
 
 // Per-warp CSR values of ISA.md §3 / §7; CSR_PDS gets the RTL's per-group offset in the

@@ -14,6 +14,7 @@
 #include "functional/exec_context.hpp"
 #include "functional/executed_instr.hpp"
 #include "functional/group_counters.hpp"
+#include "functional/vector_file_pool.hpp"
 #include "functional/warp_state.hpp"
 #include "memory/work_group_memory.hpp"
 
@@ -68,12 +69,18 @@ struct StepResult {
 class WorkGroup {
  public:
   // `local_layout` gives this group its own copy of the local window (default mode); null
-  // puts the window in `global` (REF's flat memory, --ref-compat).
+  // puts the window in `global` (REF's flat memory, --ref-compat). The warps' vector files
+  // come from `vector_files` and go back to it (null: allocated for this group).
   WorkGroup(const LaunchConfig& config, const EngineOptions& options, uint32_t linear_id,
             memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
-            DecodeCache& code);
+            DecodeCache& code, VectorFilePool* vector_files = nullptr);
+  ~WorkGroup();
   WorkGroup(const WorkGroup&) = delete;
   WorkGroup& operator=(const WorkGroup&) = delete;
+  // Makes this the fresh work-group `linear_id` of the same launch without allocating (the
+  // parallel scheduler reuses its groups, docs/host-threads.md). Global memory access is
+  // direct again (set_overlay).
+  void restart(uint32_t linear_id);
 
   // Executes one warp-instruction of warp `index` (which must be steppable). Under
   // TimingPolicy/CommitPolicy `record` (caller-owned) is filled; NoRecord takes nullptr.
@@ -119,6 +126,7 @@ class WorkGroup {
   void resume_first_warp();
 
  private:
+  void start(uint32_t linear_id);
   void init_warp(unsigned index);
   // Always inlined so the burst loop keeps the step's result in registers.
   template <class Policy>
@@ -142,11 +150,12 @@ class WorkGroup {
 
   const LaunchConfig& config_;
   const EngineOptions& options_;
-  uint32_t linear_id_;
+  uint32_t linear_id_ = 0;
   std::array<uint32_t, 3> group_id_{};
   std::optional<memory::LocalMemory> local_;
   memory::WorkGroupMemory memory_;
   DecodeCache* code_;
+  VectorFilePool* vector_files_;
   uint32_t private_base_ = 0;   // this group's private memory (CSR_PDS of warp 0)
   uint32_t private_bytes_ = 0;  // numw * numt * pds_size
   std::vector<WarpState> warps_;

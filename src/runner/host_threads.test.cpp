@@ -99,6 +99,35 @@ std::string outside_body() {
 )" + std::string(kFinish);
 }
 
+// Every thread stores v3 (and, with `extended`, v35 through a regext prefix) before its
+// group writes them, at out + 8 * global thread: a work-group reusing an earlier group's
+// registers (docs/host-threads.md) must still read zeros.
+std::string fresh_registers_body(bool extended) {
+  const std::string read_v35 = extended ? R"(
+        regext  zero, zero, 64          # vs2 + 32
+        vadd.vx v4, v3, zero            # v4 = v35
+        vsw12.v v4, 4(v1)
+        regext  zero, zero, 1           # vd + 32
+        vmv.v.x v3, t4                  # v35 = wgid + 1
+)"
+                                        : "";
+  return R"(
+        csrr    t2, tid
+        csrr    t3, wgid
+        slli    t5, t3, 4
+        add     t2, t2, t5
+        vid.v   v1
+        vadd.vx v1, v1, t2
+        vsll.vi v1, v1, 3
+        li      s0, 0x90000000
+        vadd.vx v1, v1, s0
+        vsw12.v v3, 0(v1)
+        addi    t4, t3, 1
+        vmv.v.x v3, t4                  # v3 = wgid + 1
+)" + read_v35 +
+         std::string(kFinish);
+}
+
 // Everything a run gives that must not depend on the thread count.
 struct Observed {
   std::vector<uint8_t> out;
@@ -197,6 +226,21 @@ TEST(HostThreads, AccessesOutsideEveryBufferAreReportedTheSame) {
   ASSERT_TRUE(serial.fault.empty()) << serial.fault;
   ASSERT_EQ(serial.memcheck.size(), 1u);  // one line per pc and direction
   expect_same_for_every_thread_count(outside_body(), 1'000'000, functional::Memcheck::Report);
+}
+
+TEST(HostThreads, ReusedWorkGroupsStartWithZeroVectorRegisters) {
+  for (bool extended : {false, true}) {
+    const std::string body = fresh_registers_body(extended);
+    for (uint32_t threads : {1u, 2u, 3u}) {
+      const Observed seen = run_with(body, threads);
+      ASSERT_TRUE(seen.fault.empty()) << seen.fault;
+      for (size_t b = 0; b < 8 * 16 * kGroups; ++b) {
+        ASSERT_EQ(seen.out[b], 0) << "byte " << b << ", " << threads << " threads, regext "
+                                  << extended;
+      }
+    }
+    expect_same_for_every_thread_count(body);
+  }
 }
 
 }  // namespace

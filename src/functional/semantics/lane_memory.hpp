@@ -64,7 +64,9 @@ LanePattern lane_pattern(LaneMask active, Addr& addr, unsigned size) {
 
 // Loads of the unrecorded path whose lanes are unit-stride or uniform: one translation for
 // the whole warp (DESIGN.md §2.4). False when the lanes are scattered or the span is not one
-// translation (the lane-by-lane path then finds the fault of the right lane).
+// translation (the lane-by-lane path then finds the fault of the right lane), and for a
+// unit-stride span with gaps of inactive lanes under a speculative view, which would mark the
+// gaps read: another work-group's writes there would make this one run again for nothing.
 template <class E, class Addr>
 bool load_warp_wide(ExecContext& ctx, LaneMask active, VReg& d, Addr& addr) {
   using T = typename E::Type;
@@ -77,6 +79,8 @@ bool load_warp_wide(ExecContext& ctx, LaneMask active, VReg& d, Addr& addr) {
     const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
     const auto end = static_cast<unsigned>(32 - std::countl_zero(active));
     const bool unit = p.pattern == Pattern::UnitStride;
+    const LaneMask run = active >> lane0;
+    if (unit && (run & (run + 1)) != 0 && ctx.memory().overlay() != nullptr) return false;
     const uint32_t bytes = unit ? (end - lane0) * sizeof(T) : sizeof(T);
     const uint8_t* host =
         ctx.load_span(p.first, bytes, sizeof(T), static_cast<unsigned>(std::popcount(active)));
