@@ -2,7 +2,8 @@
 """Compares the cycle model with the Verilog RTL's cycle counts (../shared/rtl/cycles.csv).
 
 Runs every case of the CSV with `ventus case DIR --timing --config configs/ventus-rtl-tb.toml
---launches <the CSV's launches in order> --stats-json` and prints one row per launch: case,
+--launches <the CSV's launches in order> --threads-per-warp <the CSV's threads_per_warp: the
+RTL build's NUM_THREAD> --stats-json` and prints one row per launch: case,
 launch, RTL cycles, model cycles, error; then the mean absolute error and the worst case.
 Exit status 1 when a launch is off by more than --max-error or the mean by more than
 --max-mean-error (percent).
@@ -17,12 +18,14 @@ import tempfile
 from collections import OrderedDict
 
 
-def run_case(args, case, names, sets):
-    """Runs one case's launches on the model; returns the stats JSON, None on failure."""
+def run_case(args, case, names, threads, sets):
+    """Runs one case's launches on the model with `threads` lanes per warp (the RTL build's
+    NUM_THREAD, the CSV's threads_per_warp); returns the stats JSON, None on failure."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "stats.json")
         cmd = [args.ventus, "case", os.path.join(args.cases, case), "--timing",
-               "--config", args.config, "--launches", ",".join(names), "--stats-json", out]
+               "--config", args.config, "--launches", ",".join(names), "--threads-per-warp", threads,
+               "--stats-json", out]
         for s in sets:
             cmd += ["--set", s]
         run = subprocess.run(cmd, capture_output=True, text=True)
@@ -64,11 +67,12 @@ def main():
     for case, launches in rows.items():
         launches.sort(key=lambda r: int(r["order"]))
         names = [r["launch"] for r in launches]
-        doc = run_case(args, case, names, args.set)
+        threads = launches[0]["threads_per_warp"]
+        doc = run_case(args, case, names, threads, args.set)
         if doc is None:
             return 2
         if args.same_with:
-            other = run_case(args, case, names, args.set + [args.same_with])
+            other = run_case(args, case, names, threads, args.set + [args.same_with])
             if other is None:
                 return 2
             for a, b in zip(doc["launches"], other["launches"]):

@@ -164,6 +164,28 @@ TEST(SimCliCaseTiming, RefCompatIsRefused) {
       << r.err;
 }
 
+// matadd's crt0 asks vsetvli for 32 lanes: with the metadata's 16 threads per warp it gets 16,
+// on an RTL built with NUM_THREAD = 32 (the CSV's matadd-1w32t) it gets 32, so every warp
+// instruction runs twice the threads and the same instructions take more cycles.
+TEST(SimCliCaseTiming, ThreadsPerWarpRunsEveryWarpWithThatManyLanes) {
+  const fs::path dir = cases_dir() / "matadd-1w16t";
+  if (!fs::exists(dir)) GTEST_SKIP() << "reference case not found at " << dir;
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  Summary lanes16, lanes32;
+  const ToolRun r16 = box.run("case " + quoted(dir) + " --timing");
+  const ToolRun r32 = box.run("case " + quoted(dir) + " --timing --threads-per-warp 32");
+  ASSERT_EQ(r16.exit_status, 0) << r16.out << r16.err;
+  ASSERT_EQ(r32.exit_status, 0) << r32.out << r32.err;
+  ASSERT_TRUE(parse_summary(lines_of(r16.out).at(0), lanes16)) << r16.out;
+  ASSERT_TRUE(parse_summary(lines_of(r32.out).at(0), lanes32)) << r32.out;
+  EXPECT_EQ(lanes32.warp_instructions, lanes16.warp_instructions);
+  EXPECT_EQ(lanes32.thread_instructions, 2 * lanes16.thread_instructions);
+  EXPECT_GT(total_line(r32.out).cycles, total_line(r16.out).cycles);
+  const ToolRun bad = box.run("case " + quoted(dir) + " --threads-per-warp 12");
+  EXPECT_EQ(bad.exit_status, 2) << bad.out << bad.err;
+  EXPECT_NE(bad.err.find("--threads-per-warp"), std::string::npos) << bad.err;
+}
+
 // --- ventus demo --------------------------------------------------------------------------
 
 // The demo's text in timing mode: per kernel a row ending with its cycles, then one line per

@@ -340,6 +340,10 @@ static Result<std::vector<const loader::Launch*>> select_launches(
 Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions& options) {
   auto test_case = loader::load_test_case(dir);
   if (!test_case) return test_case.error();
+  if (options.threads_per_warp != 0) {
+    for (loader::Launch& launch : test_case->launches)
+      launch.metadata.wf_size = options.threads_per_warp;
+  }
   Program program;
   if (test_case->elf_path) {
     auto elf = elf::read_elf_file(test_case->elf_path->string());

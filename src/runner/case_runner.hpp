@@ -40,6 +40,11 @@ struct CaseOptions {
   bool check = false;
   // Non-empty: run only these launches of cases.ini, in this order (`--launches`).
   std::vector<std::string> launches;
+  // Non-zero (`--threads-per-warp`): every launch's warps have this many threads instead of
+  // the metadata's wf_size, as on an RTL built with NUM_THREAD = N, where vsetvli gives
+  // min(AVL, NUM_THREAD) and thread ids step by NUM_THREAD (ISA.md §3, §5.3) whatever the
+  // host wrote. A power of two in 1..32.
+  uint32_t threads_per_warp = 0;
   // The effective configuration as a JSON object text, copied into each launch's stats
   // JSON ("config"); "{}" when empty.
   std::string config_json;

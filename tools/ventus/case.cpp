@@ -26,6 +26,7 @@ struct CaseArgs {
   std::string memcheck;  // overrides run.memcheck
   bool check = false;    // --check: PASS/FAIL per launch against expected/ and ref-logs/
   std::vector<std::string> launches;  // --launches A,B,C
+  uint32_t threads_per_warp = 0;      // --threads-per-warp N (0: the metadata's wf_size)
 };
 
 // Exit status: 0 every launch ran to its end, 1 a guest fault (or a REF-style trap) happened
@@ -58,6 +59,7 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   if (auto timeline = timeline_options(sim); timeline) options.timeline = *timeline;
   options.launches = args.launches;
   options.check = args.check;
+  options.threads_per_warp = args.threads_per_warp;
   return options;
 }
 
@@ -143,6 +145,10 @@ void register_case(CLI::App& app, int& exit_status) {
   cmd->add_option("--launches", args->launches,
                   "run only these launches of cases.ini, in this order (e.g. Fan1_0,Fan2_0)")
       ->delimiter(',');
+  cmd->add_option("--threads-per-warp", args->threads_per_warp,
+                  "run every warp with N threads instead of the metadata's wf_size, as an RTL "
+                  "built with NUM_THREAD = N does (vl and thread ids follow N)")
+      ->check(CLI::IsMember({1, 2, 4, 8, 16, 32}));
   cmd->add_flag("--check", args->check,
                 "compare every launch's memory with expected/<launch>.out and, with "
                 "--ref-compat, its commit log with ref-logs/<launch>.log; PASS or FAIL per launch");
