@@ -128,9 +128,9 @@ class LaunchLoop {
     }
   }
 
-  // Kernel end (TIMING.md §2): the LSUs drain, every L1 writes its dirty lines back, then the
-  // L2 flush completes; the host counts at its next poll. Every slot is idle from the last
-  // warp to that count.
+  // Kernel end (TIMING.md §2): the LSUs drain, every L1 writes its dirty lines back, the L2
+  // writes them to memory, then the L2 flush completes; the host counts at its next poll. Every
+  // slot is idle from the last warp to that count.
   void finish(bool first_kernel, TimingResult& result) {
     const Cycle accounted = now_ + 1;  // cycles 0..now have a state in every slot
     now_ = last_done_ + params_.kernel.flush_request_cycles;
@@ -142,6 +142,9 @@ class LaunchLoop {
     }
     while (!std::all_of(sms_.begin(), sms_.end(), [](auto& sm) { return sm->l1d().idle(); }))
       step_memory();
+    // The L2's flush follows its queued line writes (TIMING.md §2: about 11 cycles, a read and
+    // a write, per dirty L1 line).
+    while (!memory_.drained(now_)) step_memory();
     result.done_cycle = now_ + params_.kernel.flush_hint_cycles + params_.kernel.flush_done_cycles;
     result.cycles = host_poll_count(params_.kernel, result.done_cycle, first_kernel);
     for (auto& sm : sms_)

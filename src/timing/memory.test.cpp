@@ -50,46 +50,91 @@ TEST(MemorySystem, UnloadedGetMissTakesElevenCyclesAndReadsSerialiseSixApart) {
   EXPECT_EQ(stats.port_busy_cycles.value, 12u);
 }
 
-TEST(MemorySystem, MissesOfOneL2SetAreSerialised) {
-  MemoryParams p;  // 2 sets of 8-byte lines: 0x1000 and 0x1010 share set 0
+// l2cache/Scheduler.v: no set blocks another (0x1000 and 0x1010 share set 0), and a request
+// for a line in flight merges into its MSHR: no new read, answered by sourceD two cycles after
+// the first answer.
+TEST(MemorySystem, NoSetBlocksAnotherAndALineInFlightMerges) {
+  MemoryParams p;
   MemoryStats stats;
   MemorySystem mem(p, 1, stats);
   ASSERT_TRUE(mem.accept(get(0x1000), 100));
   ASSERT_TRUE(mem.accept(get(0x1010), 101));
+  ASSERT_TRUE(mem.accept(get(0x1000), 102));
   MemResponse r;
   ASSERT_TRUE(mem.pop_response(0, 200, r));
-  EXPECT_EQ(r.at, 111u);
+  EXPECT_EQ(r.at, 111u);  // AR 104, R 106, answer 111
   ASSERT_TRUE(mem.pop_response(0, 200, r));
-  // The second starts when the first completes (111): AR at 115, R at 117, response 122;
-  // without the set rule it would have been 117 (port spacing only).
-  EXPECT_EQ(r.at, 122u);
+  EXPECT_EQ(r.at, 113u);  // the merged request: one answer per 2 cycles
+  EXPECT_EQ(r.request.address, 0x1000u);
+  ASSERT_TRUE(mem.pop_response(0, 200, r));
+  EXPECT_EQ(r.at, 117u);  // the other set's read only waits for the port: AR 110
+  EXPECT_EQ(stats.port_reads.value, 2u);
 }
 
-TEST(MemorySystem, PartialWriteGoesThroughAndTheLineIsReadAgain) {
+// The test bench's directory reports a valid line as a miss (directory_test.v), so a second
+// Get of a line reads memory again; an L2 that reports hits answers it in hit_latency_cycles.
+// A store never allocates its line.
+TEST(MemorySystem, TheTestBenchL2NeverHitsAndStoresDoNotAllocate) {
+  MemoryParams p;
+  MemoryStats stats;
+  MemorySystem bench(p, 1, stats);
+  ASSERT_TRUE(bench.accept(get(0x1000), 0));
+  ASSERT_TRUE(bench.accept(get(0x1000), 20));
+  EXPECT_TRUE(bench.drained(100));
+  EXPECT_EQ(stats.port_reads.value, 2u);
+  EXPECT_EQ(stats.l2_hits.value, 0u);
+
+  p.l2_reports_hits = true;
+  MemoryStats hit_stats;
+  MemorySystem l2(p, 1, hit_stats);
+  ASSERT_TRUE(l2.accept(get(0x1000), 0));
+  ASSERT_TRUE(l2.accept(get(0x1000), 20));
+  ASSERT_TRUE(l2.accept(get(0x2000, MemKind::PutPartial), 30));
+  ASSERT_TRUE(l2.accept(get(0x2000), 60));
+  MemResponse r;
+  ASSERT_TRUE(l2.pop_response(0, 11, r));
+  ASSERT_TRUE(l2.pop_response(0, 25, r));
+  EXPECT_EQ(r.at, 20u + p.l2.hit_latency_cycles);
+  EXPECT_TRUE(l2.drained(100));
+  EXPECT_EQ(hit_stats.l2_hits.value, 1u);
+  EXPECT_EQ(hit_stats.port_reads.value, 3u);  // the first Get, the store's read, the last Get
+}
+
+// MSHR.v / sourceD.v: a store reads its line (AR 4, R 6), is acknowledged like a Get (11) and
+// queues the merged line's write, which may take the port 3 cycles later (14) and goes before
+// a read already waiting: the port frees at 16 (the second read's AR at 10), the write takes
+// it (AW 16, 5 cycles), the third read's AR is at 21 and its answer at 28.
+TEST(MemorySystem, AStoreReadsIsAcknowledgedThenWritesBeforeWaitingReads) {
   MemoryParams p;
   MemoryStats stats;
   MemorySystem mem(p, 1, stats);
   ASSERT_TRUE(mem.accept(get(0x1000, MemKind::PutPartial), 0));
+  ASSERT_TRUE(mem.accept(get(0x2000), 1));
+  ASSERT_TRUE(mem.accept(get(0x3000), 2));
   MemResponse r;
   ASSERT_TRUE(mem.pop_response(0, 100, r));
-  // AW at 4, the re-read's AR 5 later (write gap) at 9, R at 11, response at 16.
-  EXPECT_EQ(r.at, 16u);
-  EXPECT_EQ(stats.port_writes.value, 1u);
-  EXPECT_EQ(stats.port_reads.value, 1u);
-  // The re-read left the line in the L2: a Get now hits without the port.
-  ASSERT_TRUE(mem.accept(get(0x1000), 20));
+  EXPECT_EQ(r.at, 11u);
+  EXPECT_EQ(r.request.kind, MemKind::PutPartial);
   ASSERT_TRUE(mem.pop_response(0, 100, r));
-  EXPECT_EQ(r.at, 20u + p.l2.hit_latency_cycles);
-  EXPECT_EQ(stats.l2_hits.value, 1u);
+  EXPECT_EQ(r.at, 17u);
+  ASSERT_TRUE(mem.pop_response(0, 100, r));
+  EXPECT_EQ(r.at, 28u);
+  EXPECT_EQ(stats.port_writes.value, 1u);
+  EXPECT_EQ(stats.port_reads.value, 3u);
+  EXPECT_EQ(stats.port_busy_cycles.value, 3u * 6 + 5);
 }
 
+// Four misses take the four MSHRs (answers at 11, 17, 23, 29); a fifth is refused until the
+// first MSHR frees with its answer at 11, but not at 10, when that Get's fill writes the
+// directory (no lookup in that cycle).
 TEST(MemorySystem, EveryL2MshrBusyRefusesAMiss) {
   MemoryParams p;
   MemoryStats stats;
   MemorySystem mem(p, 1, stats);
   for (uint32_t i = 0; i < p.l2.mshr_entries; ++i) ASSERT_TRUE(mem.accept(get(0x100 * (i + 1)), i));
   EXPECT_FALSE(mem.accept(get(0x900), 4));
-  EXPECT_TRUE(mem.accept(get(0x900), 11));  // the first miss answered at 11
+  EXPECT_FALSE(mem.accept(get(0x900), 10));
+  EXPECT_TRUE(mem.accept(get(0x900), 11));
 }
 
 // One cycle of the I-cache with at most one stage-1 lookup (one fetch per cycle); returns

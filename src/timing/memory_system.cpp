@@ -1,4 +1,19 @@
-// MemorySystem: L2 lookup, write-through with re-read, and the serialised memory port.
+// MemorySystem: the L2's MSHRs, request list and responses, and the port's transaction order.
+//
+// Read from the RTL's L2 (l2cache/Scheduler.v, MSHR.v, sinkA.v, sourceD.v, directory_test.v):
+// - every request that is not a hit takes an MSHR, or merges into the one for its line (no
+//   new transaction); no set blocks another, only full MSHRs or a full request list refuse;
+// - a store (PutPartial/PutFull) reads its line like a Get, is acknowledged when the data is
+//   back, and then queues the merged line's write, which takes the port before any waiting
+//   read; the store never allocates the line;
+// - reads wait for the port in round robin over the MSHRs; one answer leaves per
+//   `response_interval_cycles`; a Get's fill writes the directory the cycle before its answer,
+//   and no lookup happens in that cycle;
+// - the test bench's directory reports every lookup of a valid line as a miss
+//   (`dir_result_hit_o` is forced low when the way is valid), so with `reports_hits` false
+//   every Get reads memory: the RTL's SM requests equal its AXI reads (TIMING.md §11).
+// Port decisions are made lazily (advance): a request accepted at `now` cannot reach the port
+// before now + request_cycles, so every decision up to `now` is known when it is made.
 #include "timing/memory_system.hpp"
 
 #include <algorithm>
@@ -9,20 +24,9 @@ MemorySystem::MemorySystem(const MemoryParams& params, unsigned sm_count, Memory
     : params_(params),
       l2_(params.l2),
       port_free_(params.transactions_in_flight, 0),
-      l2_mshr_free_(params.l2.mshr_entries, 0),
-      set_free_(params.l2.sets, 0),
+      mshrs_(params.l2.mshr_entries),
       inbox_(sm_count),
       stats_(stats) {}
-
-// The earliest transaction slot: a transaction starts at or after `earliest` and keeps its
-// slot `occupancy` cycles (the adapter's handshake spacing, TIMING.md §12).
-Cycle MemorySystem::reserve_port(Cycle earliest, uint32_t occupancy) {
-  auto slot = std::min_element(port_free_.begin(), port_free_.end());
-  const Cycle start = std::max(earliest, *slot);
-  *slot = start + occupancy;
-  stats_.port_busy_cycles += occupancy;
-  return start;
-}
 
 // Beats of one L2 line on the data bus beyond the first (0 on the test bench's 8-byte lines):
 // they lengthen a transaction's port occupancy and its last data.
@@ -31,51 +35,124 @@ uint32_t MemorySystem::extra_beats() const {
   return (params_.l2.line_bytes + beat - 1) / beat - 1;
 }
 
-// AR at `request_at` or later; returns when the data is back at the SM.
-Cycle MemorySystem::read_line(Cycle request_at) {
-  const Cycle ar = reserve_port(request_at, params_.read_gap_cycles + extra_beats());
+MemorySystem::Mshr* MemorySystem::mshr_of(uint32_t line) {
+  for (Mshr& m : mshrs_) {
+    if (m.valid && m.line == line) return &m;
+  }
+  return nullptr;
+}
+
+MemorySystem::Mshr* MemorySystem::free_mshr() {
+  for (Mshr& m : mshrs_) {
+    if (!m.valid) return &m;
+  }
+  return nullptr;
+}
+
+uint32_t MemorySystem::held_requests() const {
+  uint32_t held = 0;
+  for (const Mshr& m : mshrs_) held += m.valid ? static_cast<uint32_t>(m.requests.size()) : 0;
+  return held;
+}
+
+// The answer to `request`, at `earliest` or when sourceD is next free; a store's answer
+// queues its line's write.
+Cycle MemorySystem::respond(const MemRequest& request, Cycle earliest) {
+  const Cycle at = std::max(earliest, last_response_ + params_.l2_response_interval);
+  last_response_ = at;
+  inbox_[request.sm].push(MemResponse{at, request});
+  if (request.kind != MemKind::Get) writes_.push_back(at + params_.write_queue_cycles);
+  return at;
+}
+
+void MemorySystem::start_read(Mshr& mshr, Cycle at, Cycle& slot) {
+  slot = at + params_.read_gap_cycles + extra_beats();
+  stats_.port_busy_cycles += params_.read_gap_cycles + extra_beats();
   ++stats_.port_reads;
   stats_.port_read_bytes += params_.l2.line_bytes;
-  return ar + params_.read_latency_cycles + extra_beats() + params_.response_cycles;
+  mshr.started = true;
+  const Cycle data = at + params_.read_latency_cycles + extra_beats() + params_.response_cycles;
+  for (const MemRequest& r : mshr.requests) mshr.last_response = respond(r, data);
+  const bool fills = mshr.requests.front().kind == MemKind::Get;
+  if (fills) {
+    dir_writes_.push_back(data - 1);
+    if (params_.l2_reports_hits) (void)l2_.fill(mshr.line);
+  }
+}
+
+void MemorySystem::start_write(Cycle at, Cycle& slot) {
+  slot = at + params_.write_gap_cycles + extra_beats();
+  stats_.port_busy_cycles += params_.write_gap_cycles + extra_beats();
+  ++stats_.port_writes;
+  stats_.port_write_bytes += params_.l2.line_bytes;
+  last_write_done_ = at + params_.write_latency_cycles + extra_beats();
+  writes_.pop_front();
+}
+
+// The cycle of the next port decision: the earliest slot is free and a write or a read is
+// ready (~0: nothing waits for the port).
+Cycle MemorySystem::next_decision() const {
+  Cycle ready = writes_.empty() ? ~Cycle{0} : writes_.front();
+  for (const Mshr& m : mshrs_) {
+    if (m.valid && !m.started) ready = std::min(ready, m.ready_at);
+  }
+  if (ready == ~Cycle{0}) return ready;
+  return std::max(ready, *std::min_element(port_free_.begin(), port_free_.end()));
+}
+
+// Makes every port decision up to `now` (a queued write first, else the next MSHR in round
+// robin whose read is ready) and frees the MSHRs whose last answer has left.
+void MemorySystem::advance(Cycle now) {
+  for (Cycle at = next_decision(); at <= now; at = next_decision()) {
+    Cycle& slot = *std::min_element(port_free_.begin(), port_free_.end());
+    if (!writes_.empty() && writes_.front() <= at) {
+      start_write(at, slot);
+      continue;
+    }
+    const unsigned n = static_cast<unsigned>(mshrs_.size());
+    for (unsigned k = 0; k < n; ++k) {
+      Mshr& m = mshrs_[(round_robin_ + k) % n];
+      if (!m.valid || m.started || m.ready_at > at) continue;
+      start_read(m, at, slot);
+      round_robin_ = (round_robin_ + k + 1) % n;
+      break;
+    }
+  }
+  for (Mshr& m : mshrs_) {
+    if (m.valid && m.started && m.last_response <= now) m = Mshr{};
+  }
+  std::erase_if(dir_writes_, [now](Cycle c) { return c < now; });
 }
 
 bool MemorySystem::accept(const MemRequest& request, Cycle now) {
+  advance(now);
   if (last_accept_ == now) return false;
-  auto mshr = std::min_element(l2_mshr_free_.begin(), l2_mshr_free_.end());
-  const bool hit = request.kind == MemKind::Get && l2_.access(l2_.line_of(request.address));
-  if (!hit && *mshr > now) return false;
+  if (std::find(dir_writes_.begin(), dir_writes_.end(), now) != dir_writes_.end()) return false;
+  const uint32_t line = l2_.line_of(request.address);
+  Mshr* mshr = mshr_of(line);
+  const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.access(line);
+  if (!hit && held_requests() >= params_.l2_request_entries) return false;
+  if (mshr != nullptr && mshr->requests.size() >= params_.l2.mshr_subentries) return false;
+  if (!hit && mshr == nullptr && (mshr = free_mshr()) == nullptr) return false;
   last_accept_ = now;
   ++stats_.l2_requests;
-  MemResponse response{0, request};
-  Cycle& set_free = set_free_[l2_.line_of(request.address) % params_.l2.sets];
-  const Cycle start = std::max(now, set_free);
-  const Cycle to_port = start + params_.l2_to_port_cycles;
   if (hit) {
     ++stats_.l2_hits;
-    response.at = start + params_.l2.hit_latency_cycles;
-  } else if (request.kind == MemKind::Get) {
-    ++stats_.l2_misses;
-    response.at = read_line(to_port);
-    l2_.fill(l2_.line_of(request.address));
-  } else {
-    // Write-through: AW/W/B, then (RTL L2) the line is read again before the ack.
-    ++stats_.l2_misses;
-    const uint32_t write_cycles = params_.write_gap_cycles + extra_beats();
-    const Cycle aw = reserve_port(to_port, write_cycles);
-    ++stats_.port_writes;
-    stats_.port_write_bytes += params_.l2.line_bytes;
-    response.at = aw + params_.write_latency_cycles + extra_beats() + params_.response_cycles;
-    if (params_.write_reread) {
-      response.at = read_line(aw + write_cycles);
-      l2_.fill(l2_.line_of(request.address));
-    }
+    respond(request, now + params_.l2.hit_latency_cycles);
+    return true;
   }
-  if (!hit) *mshr = set_free = response.at;
-  inbox_[request.sm].push(response);
+  ++stats_.l2_misses;
+  if (mshr->valid) {  // merged: answered after the line's earlier requests
+    mshr->requests.push_back(request);
+    if (mshr->started) mshr->last_response = respond(request, mshr->last_response);
+    return true;
+  }
+  *mshr = Mshr{true, false, line, now + params_.l2_to_port_cycles, 0, {request}};
   return true;
 }
 
 bool MemorySystem::pop_response(unsigned sm, Cycle now, MemResponse& out) {
+  advance(now);
   auto& q = inbox_[sm];
   if (q.empty() || q.top().at > now) return false;
   out = q.top();
@@ -83,29 +160,39 @@ bool MemorySystem::pop_response(unsigned sm, Cycle now, MemResponse& out) {
   return true;
 }
 
-Cycle MemorySystem::next_response(unsigned sm, Cycle now) const {
+// A response not scheduled yet comes after the next port decision, so that decision bounds it.
+Cycle MemorySystem::next_response(unsigned sm, Cycle now) {
+  advance(now);
   const auto& q = inbox_[sm];
-  return q.empty() ? ~Cycle{0} : std::max(q.top().at, now + 1);
+  const Cycle due = q.empty() ? ~Cycle{0} : q.top().at;
+  return std::max(std::min(due, next_decision()), now + 1);
 }
 
-Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) const {
-  if (request.kind == MemKind::Get && l2_.contains(l2_.line_of(request.address))) return now + 1;
-  const Cycle mshr = *std::min_element(l2_mshr_free_.begin(), l2_mshr_free_.end());
-  return std::max(mshr, now + 1);
-}
-
-bool MemorySystem::idle(Cycle now) const {
-  for (const auto& q : inbox_) {
-    if (!q.empty()) return false;
+// Whatever refused `request` changes at a port decision, an answer (which frees list entries
+// and MSHRs) or the next cycle after a directory write.
+Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) {
+  (void)request;
+  advance(now);
+  Cycle next = next_decision();
+  for (const Mshr& m : mshrs_) {
+    if (m.valid && m.started) next = std::min(next, m.last_response);
   }
-  return std::all_of(l2_mshr_free_.begin(), l2_mshr_free_.end(),
-                     [now](Cycle c) { return c <= now; });
+  for (Cycle c : dir_writes_) next = std::min(next, c + 1);
+  if (last_accept_ == now || held_requests() < params_.l2_request_entries) next = now + 1;
+  return std::max(next, now + 1);
+}
+
+bool MemorySystem::drained(Cycle now) {
+  advance(now);
+  return writes_.empty() && last_write_done_ <= now &&
+         std::none_of(mshrs_.begin(), mshrs_.end(), [](const Mshr& m) { return m.valid; });
 }
 
 void MemoryStats::register_in(sim::StatScope s) {
   s.add("l2.requests", l2_requests, "requests", "requests the L2 accepted");
-  s.add("l2.hits", l2_hits, "requests", "L2 reads that hit");
-  s.add("l2.misses", l2_misses, "requests", "L2 reads that missed and writes (written through)");
+  s.add("l2.hits", l2_hits, "requests", "requests answered from the L2's contents");
+  s.add("l2.misses", l2_misses, "requests",
+        "requests that read memory (stores included) or merged into a read in flight");
   s.add("port.reads", port_reads, "transactions", "memory-port read transactions");
   s.add("port.writes", port_writes, "transactions", "memory-port write transactions");
   s.add("port.read_bytes", port_read_bytes, "bytes", "bytes read through the memory port");

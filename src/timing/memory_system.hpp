@@ -1,9 +1,11 @@
-// MemorySystem: the L2 shared by every SM and the memory port behind it (TIMING.md §11–§12):
-// one request accepted per cycle (lower SM first), L2 tags with LRU, misses and
-// write-throughs serialised on the port's transaction slots.
+// MemorySystem: the L2 shared by every SM and the memory port behind it (TIMING.md §11–§12,
+// docs/timing.md "The L2"): one request accepted per cycle, MSHRs that merge requests for a
+// line in flight, stores that read their line, are acknowledged and then write it, and one
+// memory port whose transactions are chosen as the L2's scheduler chooses them.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <queue>
 #include <vector>
 
@@ -42,29 +44,47 @@ class MemorySystem {
  public:
   MemorySystem(const MemoryParams& params, unsigned sm_count, MemoryStats& stats);
 
-  // One request per cycle enters the L2; false when it cannot this cycle (another request
-  // was accepted, or every L2 MSHR is busy). A request waits in the L2 while an earlier miss
-  // of its set is in flight (the inclusive cache's one MSHR per set, TIMING.md §11).
+  // One request per cycle enters the L2; false when it cannot this cycle (another request was
+  // accepted, a fill writes the directory, or the request list or the MSHRs are full).
   bool accept(const MemRequest& request, Cycle now);
   // Responses for `sm` due at or before `now`, in time order.
   bool pop_response(unsigned sm, Cycle now, MemResponse& out);
-  bool idle(Cycle now) const;  // nothing in flight
-  // The earliest cycle after `now` at which a response for `sm` is due (~0: none).
-  Cycle next_response(unsigned sm, Cycle now) const;
-  // The earliest cycle after `now` at which `request`, refused, may be accepted: the next
-  // cycle if it would hit (a hit needs no MSHR), else when an L2 MSHR frees.
-  Cycle next_accept(const MemRequest& request, Cycle now) const;
+  // The earliest cycle after `now` at which a response for `sm` may be due (~0: none).
+  Cycle next_response(unsigned sm, Cycle now);
+  // The earliest cycle after `now` at which `request`, refused, may be accepted.
+  Cycle next_accept(const MemRequest& request, Cycle now);
+  // Nothing waits in the L2 and its last write has been answered by memory.
+  bool drained(Cycle now);
 
  private:
-  Cycle reserve_port(Cycle earliest, uint32_t occupancy);
-  Cycle read_line(Cycle request_at);
+  struct Mshr {
+    bool valid = false;
+    bool started = false;  // its read has taken the port
+    uint32_t line = 0;
+    Cycle ready_at = 0;                // its read may take the port from this cycle
+    Cycle last_response = 0;           // its latest response (the entry frees after it)
+    std::vector<MemRequest> requests;  // the primary request first, then the merged ones
+  };
+
+  void advance(Cycle now);
+  Cycle next_decision() const;
+  Cycle respond(const MemRequest& request, Cycle earliest);
+  void start_read(Mshr& mshr, Cycle at, Cycle& slot);
+  void start_write(Cycle at, Cycle& slot);
+  Mshr* mshr_of(uint32_t line);
+  Mshr* free_mshr();
+  uint32_t held_requests() const;
   uint32_t extra_beats() const;
 
   const MemoryParams& params_;
   CacheTags l2_;
-  std::vector<Cycle> port_free_;     // per transaction slot
-  std::vector<Cycle> l2_mshr_free_;  // per L2 MSHR: when it is released
-  std::vector<Cycle> set_free_;      // per L2 set: when its miss in flight completes
+  std::vector<Cycle> port_free_;  // per transaction slot: the first cycle it may start one
+  std::vector<Mshr> mshrs_;
+  std::deque<Cycle> writes_;       // queued line writes: the cycle each may take the port
+  std::vector<Cycle> dir_writes_;  // cycles in which a Get's fill writes the directory
+  unsigned round_robin_ = 0;       // the next MSHR the read arbiter looks at first
+  Cycle last_response_ = 0;
+  Cycle last_write_done_ = 0;  // the latest write's B
   Cycle last_accept_ = ~Cycle{0};
   std::vector<std::priority_queue<MemResponse, std::vector<MemResponse>, std::greater<>>> inbox_;
   MemoryStats& stats_;

@@ -100,7 +100,15 @@ void LsuParams::declare(sim::ParamScope s) {
 }
 
 void MemoryParams::declare(sim::ParamScope s) {
-  l2.declare(s.child("l2"), "L2 cache");
+  const sim::ParamScope l2s = s.child("l2");
+  l2.declare(l2s, "L2 cache");
+  l2s.add("reports_hits", l2_reports_hits, "",
+          "a request for a line the L2 holds is answered from it (false: the test bench's "
+          "directory reports every lookup as a miss and reads memory)");
+  l2s.add("request_entries", l2_request_entries, kSmallCount, "",
+          "requests the L2 holds at once, merged ones included");
+  l2s.add("response_interval_cycles", l2_response_interval, sim::UIntRange{1, 1024}, "cycles",
+          "the L2 answers at most one request per this many cycles");
   const sim::ParamScope axi = s.child("axi");
   axi.add("request_cycles", l2_to_port_cycles, kCycles, "cycles",
           "SM request at the L2 -> memory request, when the port is free");
@@ -109,6 +117,8 @@ void MemoryParams::declare(sim::ParamScope s) {
           "write address -> response");
   axi.add("response_cycles", response_cycles, kCycles, "cycles",
           "memory data -> response at the SM");
+  axi.add("write_queue_cycles", write_queue_cycles, kCycles, "cycles",
+          "a store's acknowledgement -> its line's write may take the port");
   axi.add("read_gap_cycles", read_gap_cycles, kCycles, "cycles",
           "a read occupies the memory port this long");
   axi.add("write_gap_cycles", write_gap_cycles, kCycles, "cycles",
@@ -117,8 +127,6 @@ void MemoryParams::declare(sim::ParamScope s) {
           "memory data bus width: a transfer of an L2 line takes line / beat beats");
   axi.add("transactions_in_flight", transactions_in_flight, kSmallCount, "",
           "memory transactions overlapping on the port");
-  axi.add("write_reread", write_reread, "",
-          "the L2 re-reads a line from memory after writing it through");
 }
 
 void KernelParams::declare(sim::ParamScope s) {

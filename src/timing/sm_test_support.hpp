@@ -36,7 +36,6 @@ inline TimingParams test_params() {
   p.memory.transactions_in_flight = 1;
   p.memory.write_gap_cycles = 5;
   p.memory.read_gap_cycles = 6;
-  p.memory.write_reread = true;
   p.kernel.first_dispatch_cycles = 24;
   p.kernel.warps_dispatched_per_cycle = 1;
   p.kernel.host_poll_period_cycles = 0;  // the count is the flag edge (TIMING.md §2)
