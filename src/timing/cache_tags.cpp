@@ -61,6 +61,26 @@ void CacheTags::fill_lru_way(uint32_t line) {
   *victim = Way{line, true, false, ++clock_};
 }
 
+uint32_t CacheTags::lru_way_of(uint32_t line) const {
+  const Way* set = &ways_storage_[static_cast<size_t>(line % sets_) * ways_];
+  return static_cast<uint32_t>(
+      std::min_element(set, set + ways_,
+                       [](const Way& a, const Way& b) { return a.last_use < b.last_use; }) -
+      set);
+}
+
+void CacheTags::write_way(uint32_t line, uint32_t way, bool most_recent) {
+  Way& w = ways_storage_[static_cast<size_t>(line % sets_) * ways_ + way];
+  w = Way{line, true, false, most_recent ? ++clock_ : w.last_use};
+}
+
+void CacheTags::touch_bypassed_hit(uint32_t line) {
+  Way* set = &ways_storage_[static_cast<size_t>(line % sets_) * ways_];
+  uint32_t way = 0;
+  for (uint32_t w = 0; w < ways_; ++w) way |= set[w].valid ? w : 0;
+  set[way].last_use = ++clock_;
+}
+
 void CacheTags::mark_dirty(uint32_t line) {
   if (Way* way = find(line)) way->dirty = true;
 }

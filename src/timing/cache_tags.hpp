@@ -15,6 +15,7 @@ class CacheTags {
   explicit CacheTags(const CacheParams& params);
 
   uint32_t line_of(uint32_t address) const { return address / line_bytes_; }
+  uint32_t set_of(uint32_t line) const { return line % sets_; }
   // Hit: touches the line (most recently used).
   bool access(uint32_t line);
   bool contains(uint32_t line) const;
@@ -23,6 +24,14 @@ class CacheTags {
   // The RTL I-cache's fill (tag_access_icache.v): the set's least recently used way, valid or
   // not, even when `line` is already there (a second fill of a line evicts the other way).
   void fill_lru_way(uint32_t line);
+  // The least recently used way of `line`'s set (lowest index first among equals).
+  uint32_t lru_way_of(uint32_t line) const;
+  // Writes `line` into `way` of its set, most recently used or left where that way was.
+  void write_way(uint32_t line, uint32_t way, bool most_recent);
+  // The RTL I-cache's stage-1 hit in the SRAM bypass cycle of a fill (sram_template copies the
+  // written tag into every way): every valid way of the set matches, and one2bin ORs their
+  // indices into the way the LRU makes most recently used (way 1 of 2 when both are valid).
+  void touch_bypassed_hit(uint32_t line);
   void mark_dirty(uint32_t line);
   // Every dirty line, then everything invalid (kernel-end flush + invalidate).
   std::vector<uint32_t> flush_all();

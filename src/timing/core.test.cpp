@@ -26,8 +26,9 @@ void run_with_instant_memory(Lsu& lsu, Cycle from, Cycle to, std::vector<LsuComp
   for (Cycle c = from; c < to; ++c) {
     lsu.tick(c, done);
     while (const MemRequest* r = lsu.l1d().front_request(c)) {
-      lsu.l1d().on_response(MemResponse{c, *r}, c);
-      lsu.l1d().pop_request();
+      const MemRequest sent = *r;
+      lsu.l1d().pop_request(c);
+      lsu.l1d().on_response(MemResponse{c, sent}, c);
     }
   }
 }

@@ -16,15 +16,16 @@ ICache::ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stat
   request_.client = MemClient::ICache;
 }
 
+// tag_access_icache.v: a fill writes the LRU way of its set as it is when the response leaves
+// the FIFO; the tag is compared by stage 1 from the next cycle (through the SRAM bypass).
 void ICache::begin_cycle(Cycle now) {
-  for (size_t i = 0; i < fills_.size();) {
-    if (fills_[i].visible_at <= now) {
-      tags_.fill_lru_way(fills_[i].line);
-      fills_.erase(fills_.begin() + static_cast<std::ptrdiff_t>(i));
-    } else {
-      ++i;
-    }
+  fresh_.clear();
+  hit_sets_.clear();
+  for (Fill& f : fills_) {
+    if (f.fire_at == now) f.way = tags_.lru_way_of(f.line);
+    if (f.fire_at + 1 == now) fresh_.push_back(f.line);
   }
+  std::erase_if(fills_, [now](const Fill& f) { return f.fire_at < now; });
 }
 
 std::optional<unsigned> ICache::entry_of(uint32_t line) const {
@@ -51,13 +52,30 @@ std::optional<unsigned> ICache::fired(Cycle now) const {
 bool ICache::lookup(uint32_t address, Cycle now) {
   ++stats_.accesses;
   const uint32_t line = tags_.line_of(address);
-  if (tags_.access(line)) {
+  if (std::find(fresh_.begin(), fresh_.end(), line) != fresh_.end()) {
     ++stats_.hits;
+    tags_.touch_bypassed_hit(line);
+    hit_sets_.push_back(tags_.set_of(line));
+    return true;
+  }
+  if (!bypassed_away(line, now) && tags_.access(line)) {
+    ++stats_.hits;
+    hit_sets_.push_back(tags_.set_of(line));
     return true;
   }
   ++stats_.misses;
   miss(line, now);
   return false;
+}
+
+// sram_template's bypass hands a stage-0 read of the set being filled the written tag in every
+// way (no way mask): another line of that set compares as a miss in the next cycle, a primary
+// miss that requests a line the cache holds.
+bool ICache::bypassed_away(uint32_t line, Cycle now) const {
+  (void)now;
+  return std::any_of(fresh_.begin(), fresh_.end(), [&](uint32_t filled) {
+    return filled != line && tags_.set_of(filled) == tags_.set_of(line);
+  });
 }
 
 // mshr_icache.v: a miss to the line whose response leaves the FIFO this cycle is refused
@@ -94,7 +112,15 @@ void ICache::miss(uint32_t line, Cycle now) {
   entries_[*next] = Entry{true, false, false, line, 1, now, ~Cycle{0}};
 }
 
+// The fire edge writes the tag and releases the entry. lru_matrix takes one update per set and
+// cycle, and a stage-1 hit's wins: the filled way then stays least recently used.
 void ICache::end_cycle(Cycle now) {
+  for (const Fill& f : fills_) {
+    if (f.fire_at != now) continue;
+    const bool hit_same_set =
+        std::find(hit_sets_.begin(), hit_sets_.end(), tags_.set_of(f.line)) != hit_sets_.end();
+    tags_.write_way(f.line, f.way, !hit_same_set);
+  }
   const std::optional<unsigned> responding = fired(now);
   if (!responding) return;
   Entry& e = entries_[*responding];
@@ -106,13 +132,15 @@ void ICache::end_cycle(Cycle now) {
   }
 }
 
-// The response FIFO hands one response per cycle to the MSHR, `fire` after it arrives; the tag
-// is written at that edge, read by stage 0 the next cycle and compared in stage 1 the cycle
-// after, so a fetch hits `fill_cycles` after the L2's answer (TIMING.md §3).
+// instruction_cache.v: the response FIFO pops the cycle after the answer arrives (`fire`):
+// at that edge the MSHR entry is released and the tag and data SRAMs are written. The SRAMs
+// bypass a write to a stage-0 read of the same set in the same cycle, so stage 1 compares the
+// new tag the cycle after the fire: a fetch hits `fill_cycles` (3) after the L2's answer, and no
+// lookup falls between the release and the tag (the fire cycle's is ReqConflictWithRsp).
 void ICache::on_response(const MemResponse& response, Cycle now) {
   const uint32_t line = response.request.address / line_bytes_;
   const Cycle visible_at = now + fill_cycles_ - 1;
-  const Cycle fire_at = std::max({now + 1, visible_at >= 2 ? visible_at - 2 : 0, last_fire_ + 1});
+  const Cycle fire_at = std::max({now + 1, visible_at >= 1 ? visible_at - 1 : 0, last_fire_ + 1});
   last_fire_ = fire_at;
   for (Entry& e : entries_) {
     if (e.valid && e.line == line && e.sent && e.fire_at == ~Cycle{0}) {
@@ -120,7 +148,7 @@ void ICache::on_response(const MemResponse& response, Cycle now) {
       break;
     }
   }
-  fills_.push_back(Fill{line, std::max(visible_at, fire_at + 2)});
+  fills_.push_back(Fill{line, fire_at});
 }
 
 const MemRequest* ICache::front_request(Cycle now) const {
@@ -143,6 +171,8 @@ void ICache::invalidate() {
   tags_.clear_valid();
   std::fill(entries_.begin(), entries_.end(), Entry{});
   fills_.clear();
+  fresh_.clear();
+  hit_sets_.clear();
 }
 
 bool ICache::idle() const {
@@ -152,7 +182,7 @@ bool ICache::idle() const {
 
 Cycle ICache::next_event(Cycle now) const {
   Cycle next = ~Cycle{0};
-  for (const Fill& f : fills_) next = std::min(next, f.visible_at);
+  for (const Fill& f : fills_) next = std::min(next, f.fire_at);
   for (const Entry& e : entries_) {
     if (!e.valid) continue;
     if (e.fire_at != ~Cycle{0}) next = std::min(next, e.fire_at);

@@ -1,8 +1,9 @@
 // ICache: the instruction cache of one SM (TIMING.md §3, instruction_cache.v and
 // mshr_icache.v): tags with LRU looked up in stage 1; MSHR entries at fixed indices with
 // sub-entries, sent to the L2 lowest index first; an entry released when its response leaves
-// the response FIFO, its tag visible to lookups a cycle later; the invalidation at every
-// kernel end. Misses the MSHR cannot take are dropped (the warp replays anyway).
+// the response FIFO, its tag compared by stage 1 the next cycle (the SRAM bypass, which also
+// makes the set's other line miss in that cycle); the invalidation at every kernel end. Misses the
+// MSHR cannot take are dropped (the warp replays anyway).
 #pragma once
 
 #include <cstdint>
@@ -51,12 +52,14 @@ class ICache {
   };
   struct Fill {
     uint32_t line;
-    Cycle visible_at;  // first cycle whose stage-1 lookups see the tag
+    Cycle fire_at;     // leaves the response FIFO: tag written at the end of this cycle
+    uint32_t way = 0;  // the set's LRU way at the start of the fire cycle
   };
   std::optional<unsigned> entry_of(uint32_t line) const;
   std::optional<unsigned> first_free() const;
   std::optional<unsigned> fired(Cycle now) const;
   void miss(uint32_t line, Cycle now);
+  bool bypassed_away(uint32_t line, Cycle now) const;
 
   CacheTags tags_;
   uint32_t line_bytes_;
@@ -64,6 +67,8 @@ class ICache {
   uint32_t fill_cycles_;
   std::vector<Entry> entries_;
   std::vector<Fill> fills_;
+  std::vector<uint32_t> fresh_;     // lines whose tag became visible this cycle (SRAM bypass)
+  std::vector<uint32_t> hit_sets_;  // sets of this cycle's stage-1 hits (LRU port)
   Cycle last_fire_ = 0;
   mutable MemRequest request_;  // the request front_request offers
   mutable unsigned request_entry_ = 0;

@@ -1,4 +1,12 @@
-// L1DCache: hits, misses, merges, write-through and flush.
+// L1DCache: hits, misses, merges, write-through, the WSHR at the queue head, fills and flush.
+//
+// From l1_dcache.v (docs/timing.md, "The L1 data cache"): while every MSHR entry is used, a
+// request for a line not in the MSHR is held at the input, hits and stores included; a request
+// for a line whose sub-entries are all used is held; a store to a line being read waits for
+// its fill and then hits; a fill closes the input for `fill_blocked_cycles` after it leaves its
+// queue; Gets and Puts leave in order through one queue whose head waits while the WSHR holds a
+// write to its line, and a write head also while the WSHR is full; a store miss answers the
+// LSU when its PutPartial leaves.
 #include "timing/l1d_cache.hpp"
 
 #include <algorithm>
@@ -8,18 +16,19 @@ namespace ventus::timing {
 L1DCache::L1DCache(const LsuParams& params, L1dStats& stats)
     : params_(params), tags_(params.l1d), line_bytes_(params.l1d.line_bytes), stats_(stats) {}
 
-void L1DCache::send(MemKind kind, uint32_t line, uint32_t tag, Cycle at) {
+void L1DCache::send(MemKind kind, uint32_t line, Cycle at, uint32_t token) {
   MemRequest request;
   request.kind = kind;
   request.client = MemClient::DCache;
   request.address = line * line_bytes_;
-  request.tag = tag;
-  if (kind == MemKind::PutFull) ++writebacks_in_flight_;
-  requests_.emplace_back(at, request);
+  request.tag = kind == MemKind::Get ? 0 : next_write_tag_++;
+  requests_.push_back(Queued{at, request, token});
 }
 
-bool L1DCache::line_written(uint32_t line) const {
-  return std::any_of(wshr_.begin(), wshr_.end(), [line](const Write& w) { return w.line == line; });
+L1DCache::Miss* L1DCache::pending(uint32_t line) {
+  auto it =
+      std::find_if(mshr_.begin(), mshr_.end(), [line](const Miss& m) { return m.line == line; });
+  return it == mshr_.end() ? nullptr : &*it;
 }
 
 bool L1DCache::refuse(sim::Counter& reason) {
@@ -34,72 +43,69 @@ void L1DCache::skip_refused_cycles(Cycle cycles) {
 
 bool L1DCache::request(uint32_t address, bool is_store, uint32_t token, Cycle now) {
   last_refusal_ = nullptr;
+  if (blocked_from_ <= now && now < blocked_until_) return refuse(stats_.stall_fill);
   const uint32_t line = tags_.line_of(address);
+  Miss* miss = pending(line);
+  if (miss == nullptr && mshr_.size() >= params_.l1d.mshr_entries) {
+    return refuse(stats_.stall_mshr);
+  }
   const Cycle hit_at = now + params_.l1d.hit_latency_cycles;
   if (is_store) {
+    if (miss != nullptr) return refuse(stats_.stall_mshr);
     if (tags_.access(line)) {
       tags_.mark_dirty(line);
       ++stats_.store_hits;
       core_.push_back({hit_at, token});
       return true;
     }
-    if (wshr_.size() >= params_.wshr_entries) {
-      return refuse(stats_.stall_wshr);
-    }
     ++stats_.store_misses;
-    const uint32_t tag = next_write_tag_++;
-    wshr_.push_back({tag, line});
-    send(MemKind::PutPartial, line, tag, now + params_.l1d_miss_request_cycles);
-    core_.push_back({now + params_.store_miss_response_cycles, token});
+    send(MemKind::PutPartial, line, now + params_.l1d_miss_request_cycles, token);
     return true;
   }
-  auto pending =
-      std::find_if(mshr_.begin(), mshr_.end(), [line](const Miss& m) { return m.line == line; });
-  if (pending == mshr_.end() && tags_.access(line)) {
+  if (miss != nullptr) {
+    if (miss->waiters.size() >= params_.l1d.mshr_subentries) return refuse(stats_.stall_mshr);
     ++stats_.accesses;
+    ++stats_.misses;
+    ++stats_.mshr_merges;
+    miss->waiters.push_back(token);
+    return true;
+  }
+  ++stats_.accesses;
+  if (tags_.access(line)) {
     ++stats_.hits;
     core_.push_back({hit_at, token});
     return true;
   }
-  if (pending != mshr_.end()) {
-    if (pending->waiters.size() >= params_.l1d.mshr_subentries) {
-      return refuse(stats_.stall_mshr);
-    }
-    ++stats_.accesses;
-    ++stats_.misses;
-    ++stats_.mshr_merges;
-    pending->waiters.push_back(token);
-    return true;
-  }
-  if (mshr_.size() >= params_.l1d.mshr_entries || line_written(line)) {
-    return refuse(line_written(line) ? stats_.stall_wshr : stats_.stall_mshr);
-  }
-  ++stats_.accesses;
   ++stats_.misses;
   mshr_.push_back(Miss{line, {token}});
-  send(MemKind::Get, line, 0, now + params_.l1d_miss_request_cycles);
+  send(MemKind::Get, line, now + params_.l1d_miss_request_cycles);
   return true;
 }
 
+// A Put's acknowledgement frees its WSHR entry a little later; a Get's data fills the line
+// (the fill leaves its queue the next cycle and holds the input), a dirty victim is written
+// back through the queue, and the waiters are answered one per cycle.
 void L1DCache::on_response(const MemResponse& response, Cycle now) {
-  const uint32_t line = response.request.address / line_bytes_;
-  if (response.request.kind == MemKind::PutFull) {
-    --writebacks_in_flight_;
+  const MemRequest& r = response.request;
+  if (r.kind != MemKind::Get) {
+    for (Write& w : wshr_) {
+      if (w.tag == r.tag) w.free_at = now + params_.wshr_release_cycles;
+    }
     return;
   }
-  if (response.request.kind != MemKind::Get) {
-    std::erase_if(wshr_, [&](const Write& w) { return w.tag == response.request.tag; });
-    return;
-  }
+  const uint32_t line = r.address / line_bytes_;
   auto miss =
       std::find_if(mshr_.begin(), mshr_.end(), [line](const Miss& m) { return m.line == line; });
   if (miss == mshr_.end()) return;
-  if (auto victim = tags_.fill(line)) {
+  const std::optional<uint32_t> victim = tags_.fill(line);
+  blocked_from_ = now + 1;
+  blocked_until_ = blocked_from_ + params_.l1d_fill_blocked_cycles + (victim ? 1 : 0);
+  if (victim) {
     ++stats_.writebacks;
-    send(MemKind::PutFull, *victim, 0, now);
+    send(MemKind::PutFull, *victim, blocked_until_ - 1 + params_.l1d_miss_request_cycles);
   }
-  for (uint32_t token : miss->waiters)
-    core_.push_back({now + params_.l1d_fill_response_cycles, token});
+  Cycle at = now + params_.l1d_fill_response_cycles;
+  for (uint32_t token : miss->waiters) core_.push_back({at++, token});
   mshr_.erase(miss);
 }
 
@@ -112,21 +118,56 @@ bool L1DCache::pop_core_response(Cycle now, uint32_t& token) {
   return true;
 }
 
+// dcache_wshr.v at the queue head: a request for a line with a write in flight waits, and so
+// does a write while every WSHR entry is used.
+bool L1DCache::held_by_wshr(const MemRequest& request, Cycle now) const {
+  size_t writes = 0;
+  for (const Write& w : wshr_) {
+    if (w.free_at <= now) continue;
+    if (w.line * line_bytes_ == request.address) return true;
+    ++writes;
+  }
+  return request.kind != MemKind::Get && writes >= params_.wshr_entries;
+}
+
 const MemRequest* L1DCache::front_request(Cycle now) const {
-  if (requests_.empty() || requests_.front().first > now) return nullptr;
-  return &requests_.front().second;
+  if (requests_.empty() || requests_.front().at > now) return nullptr;
+  if (held_by_wshr(requests_.front().request, now)) return nullptr;
+  return &requests_.front().request;
+}
+
+void L1DCache::pop_request(Cycle now) {
+  const Queued& q = requests_.front();
+  std::erase_if(wshr_, [now](const Write& w) { return w.free_at <= now; });
+  if (q.request.kind != MemKind::Get) {
+    wshr_.push_back({q.request.tag, q.request.address / line_bytes_});
+    if (q.request.kind == MemKind::PutPartial) {
+      core_.push_back({now + params_.store_miss_response_cycles, q.token});
+    }
+  }
+  requests_.pop_front();
 }
 
 Cycle L1DCache::next_event(Cycle now) const {
   Cycle next = ~Cycle{0};
-  if (!requests_.empty() && requests_.front().first > now) next = requests_.front().first;
+  if (!requests_.empty()) {
+    const Queued& head = requests_.front();
+    if (head.at > now) {
+      next = head.at;
+    } else if (held_by_wshr(head.request, now)) {
+      for (const Write& w : wshr_) {
+        if (w.free_at > now && w.free_at != ~Cycle{0}) next = std::min(next, w.free_at);
+      }
+    }
+  }
+  if (blocked_until_ > now) next = std::min(next, blocked_until_);
   for (const Timed& t : core_) next = std::min(next, t.at);
   return next;
 }
 
 size_t L1DCache::flush(Cycle now) {
   const std::vector<uint32_t> dirty = tags_.flush_all();
-  for (uint32_t line : dirty) send(MemKind::PutFull, line, 0, now);
+  for (uint32_t line : dirty) send(MemKind::PutFull, line, now);
   stats_.writebacks += dirty.size();
   return dirty.size();
 }

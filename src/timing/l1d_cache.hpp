@@ -1,8 +1,11 @@
-// L1DCache: the data cache of one SM (TIMING.md §9): one request per cycle, LRU tags,
-// MSHRs with sub-entries for load misses, write-through without allocation for store
-// misses (tracked in the WSHR), write hits kept dirty until eviction or the kernel-end flush.
+// L1DCache: the data cache of one SM (TIMING.md §9, l1_dcache.v): one request per cycle, LRU
+// tags, MSHRs with sub-entries for load misses, write-through without allocation for store
+// misses, write hits kept dirty until eviction or the kernel-end flush; one queue of memory
+// requests whose head waits while the WSHR holds a write to its line (or, for a write, while
+// the WSHR is full).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -14,7 +17,7 @@
 namespace ventus::timing {
 
 struct L1dStats : CacheStats {
-  sim::Counter store_hits, store_misses, stall_mshr, stall_wshr, writebacks;
+  sim::Counter store_hits, store_misses, stall_mshr, stall_fill, writebacks;
 };
 
 class L1DCache {
@@ -22,21 +25,25 @@ class L1DCache {
   L1DCache(const LsuParams& params, L1dStats& stats);
 
   // One LSU request (a block of one memory instruction); `token` comes back with the
-  // response. False: the cache cannot take it this cycle (MSHR, sub-entry or WSHR full, or
-  // a load to a line being written through): the LSU retries.
+  // response. False: the cache cannot take it this cycle (the MSHR is full and the line is not
+  // in it, its sub-entries are full, a store's line is being read, or a fill holds the
+  // input): the LSU retries.
   bool request(uint32_t address, bool is_store, uint32_t token, Cycle now);
-  // The last request was refused: nothing but a memory response can change that, so the
-  // LSU may skip its retries until then; each skipped retry counts as refused.
+  // The last request was refused: only a memory response or the end of a fill's hold
+  // (next_event) can change that, so the LSU may skip its retries until then; each skipped
+  // retry counts as refused.
   bool refused() const { return last_refusal_ != nullptr; }
   void skip_refused_cycles(Cycle cycles);
   void on_response(const MemResponse& response, Cycle now);
   // Responses to the LSU due by `now`.
   bool pop_core_response(Cycle now, uint32_t& token);
+  // The head of the memory-request queue, if it may leave at `now` (not held by the WSHR).
   const MemRequest* front_request(Cycle now) const;
-  // The earliest cycle after `now` at which a queued request becomes due or a response to
-  // the LSU is (~0: none; a request already due waits for the L2, see MemorySystem).
+  // The earliest cycle after `now` at which a queued request becomes due, the WSHR lets the
+  // head go, a fill's hold ends or a response to the LSU is due (~0: none).
   Cycle next_event(Cycle now) const;
-  void pop_request() { requests_.pop_front(); }
+  // The head left for the L2 at `now`: a write takes a WSHR entry and answers the LSU.
+  void pop_request(Cycle now);
   size_t misses_in_flight() const { return mshr_.size(); }
   // Kernel end: every dirty line is written back (PutFull) and the cache invalidated.
   // Returns the number of write-backs queued.
@@ -44,8 +51,9 @@ class L1DCache {
   // Nothing in flight, written-back lines acknowledged by the L2 included (the kernel-end
   // flush waits for them before its hint, TIMING.md §2).
   bool idle() const {
-    return mshr_.empty() && wshr_.empty() && requests_.empty() && core_.empty() &&
-           writebacks_in_flight_ == 0;
+    return mshr_.empty() && requests_.empty() && core_.empty() &&
+           std::all_of(wshr_.begin(), wshr_.end(),
+                       [](const Write& w) { return w.free_at != ~Cycle{0}; });
   }
 
  private:
@@ -56,25 +64,33 @@ class L1DCache {
   struct Write {
     uint32_t tag = 0;
     uint32_t line = 0;
+    Cycle free_at = ~Cycle{0};  // set by the L2's acknowledgement
+  };
+  struct Queued {
+    Cycle at;  // the first cycle it may leave the SM
+    MemRequest request;
+    uint32_t token;  // a store miss's LSU token (answered when it leaves)
   };
   struct Timed {
     Cycle at;
     uint32_t token;
   };
-  void send(MemKind kind, uint32_t line, uint32_t tag, Cycle at);
+  void send(MemKind kind, uint32_t line, Cycle at, uint32_t token = 0);
   bool refuse(sim::Counter& reason);
-  bool line_written(uint32_t line) const;
+  bool held_by_wshr(const MemRequest& request, Cycle now) const;
+  Miss* pending(uint32_t line);
 
   const LsuParams& params_;
   CacheTags tags_;
   uint32_t line_bytes_;
   std::vector<Miss> mshr_;
   std::vector<Write> wshr_;
-  unsigned writebacks_in_flight_ = 0;     // PutFull of dirty lines not yet acknowledged
+  Cycle blocked_from_ = 0;  // a fill holds the input in [from, until)
+  Cycle blocked_until_ = 0;
   sim::Counter* last_refusal_ = nullptr;  // the stall counter of a refused last request
   uint32_t next_write_tag_ = 1;
-  std::deque<std::pair<Cycle, MemRequest>> requests_;  // ready time, request
-  std::vector<Timed> core_;                            // responses to the LSU
+  std::deque<Queued> requests_;  // the memory-request queue, in order
+  std::vector<Timed> core_;      // responses to the LSU
   L1dStats& stats_;
 };
 

@@ -146,13 +146,13 @@ bool icache_cycle(ICache& icache, Cycle now, std::optional<uint32_t> address = s
   return hit;
 }
 
-// TIMING.md §3 and mshr_icache.v, with the RTL's fill delay of 4: an L2 answer at 21 leaves
-// the response FIFO at 22 (the entry is released, the tag written), stage 0 reads the tag at
-// 23 and stage 1 of that request compares it at 24, answering at 25 = 21 + 4.
+// TIMING.md §3, instruction_cache.v and mshr_icache.v: an L2 answer at 21 leaves the response
+// FIFO at 22 (the entry is released, the tag written); a stage-0 read of that set in the same
+// cycle is bypassed the written tag, so stage 1 compares it at 23, answering at 24 = 21 + 3.
 TEST(ICache, MissRequestsTheLineOnceAndTheFillIsVisibleAfterTheFillDelay) {
   CacheParams p;  // 32 x 2 x 8 B, 4 MSHRs of 2 sub-entries
   CacheStats stats;
-  ICache icache(p, 4, stats);
+  ICache icache(p, 3, stats);
   EXPECT_FALSE(icache_cycle(icache, 10, 0x80000008));
   EXPECT_EQ(icache.front_request(10), nullptr);  // the entry is registered: sent from 11
   ASSERT_NE(icache.front_request(11), nullptr);
@@ -164,33 +164,44 @@ TEST(ICache, MissRequestsTheLineOnceAndTheFillIsVisibleAfterTheFillDelay) {
   icache.on_response(MemResponse{21, get(0x80000008)}, 21);
   EXPECT_FALSE(icache_cycle(icache, 22, 0x80000008));  // the line leaving the FIFO: refused
   EXPECT_EQ(stats.mshr_full.value, 1u);
-  EXPECT_FALSE(icache_cycle(icache, 24 - 1, std::nullopt));
-  EXPECT_TRUE(icache_cycle(icache, 24, 0x80000008));
+  EXPECT_EQ(icache.front_request(23), nullptr);  // and not requested again
+  EXPECT_TRUE(icache_cycle(icache, 23, 0x80000008));
   icache.invalidate();
-  EXPECT_FALSE(icache_cycle(icache, 25, 0x80000008));
+  EXPECT_FALSE(icache_cycle(icache, 24, 0x80000008));
 }
 
-// The entry is released when its response leaves the FIFO, a cycle before stage 1 sees the
-// tag: a lookup in that cycle is a primary miss and requests the line again.
-TEST(ICache, ALookupBetweenReleaseAndTagRequestsTheLineAgain) {
+// sram_template's bypass copies the written tag into every way of the set: in the cycle after
+// the fire, another line of that set compares as a miss (and, with no entry for it, requests
+// its line again) while the filled line hits.
+TEST(ICache, TheFillsBypassCycleMissesTheSetsOtherLine) {
   CacheParams p;
   CacheStats stats;
-  ICache icache(p, 4, stats);
-  EXPECT_FALSE(icache_cycle(icache, 10, 0x80000008));
-  ASSERT_NE(icache.front_request(11), nullptr);
-  icache.pop_request();
-  icache.on_response(MemResponse{21, get(0x80000008)}, 21);
-  icache_cycle(icache, 22);
-  EXPECT_FALSE(icache_cycle(icache, 23, 0x80000008));
-  ASSERT_NE(icache.front_request(24), nullptr);
-  EXPECT_EQ(icache.front_request(24)->address, 0x80000008u);
-  EXPECT_TRUE(icache_cycle(icache, 24, 0x80000008));
+  ICache icache(p, 3, stats);
+  const uint32_t other = 0x80000008 + p.sets * p.line_bytes;  // same set
+  const auto fill = [&](uint32_t line, Cycle at) {            // miss at `at`, answered at + 11
+    EXPECT_FALSE(icache_cycle(icache, at, line));
+    ASSERT_NE(icache.front_request(at + 1), nullptr);
+    icache.pop_request();
+    icache.on_response(MemResponse{at + 11, get(line)}, at + 11);
+    icache_cycle(icache, at + 12);  // fire
+  };
+  fill(other, 10);
+  EXPECT_TRUE(icache_cycle(icache, 23, other));  // its own bypass cycle: a hit
+  fill(0x80000008, 30);
+  EXPECT_TRUE(icache_cycle(icache, 43, 0x80000008));
+  EXPECT_TRUE(icache_cycle(icache, 50, other));  // both ways hold their lines
+  fill(0x80000010, 60);                          // another set: no effect
+  EXPECT_TRUE(icache_cycle(icache, 73, other));
+  fill(0x90000008, 80);  // a third line of the set replaces the least recently used, 0x80000008
+  EXPECT_FALSE(icache_cycle(icache, 93, other));  // bypass cycle: the set's other line misses
+  ASSERT_NE(icache.front_request(94), nullptr);
+  EXPECT_EQ(icache.front_request(94)->address, other);
 }
 
 TEST(ICache, MissWithEveryMshrBusyIsDropped) {
   CacheParams p;
   CacheStats stats;
-  ICache icache(p, 4, stats);
+  ICache icache(p, 3, stats);
   for (uint32_t i = 0; i < 4; ++i) EXPECT_FALSE(icache_cycle(icache, i, 0x1000 + 8 * i));
   EXPECT_FALSE(icache_cycle(icache, 4, 0x2000));
   EXPECT_EQ(stats.mshr_full.value, 1u);
@@ -206,7 +217,7 @@ TEST(ICache, MissWithEveryMshrBusyIsDropped) {
 struct IcacheRace {
   CacheParams p;
   CacheStats stats;
-  ICache icache{p, 4, stats};
+  ICache icache{p, 3, stats};
   IcacheRace() {
     icache_cycle(icache, 0, 0x1000);
     icache_cycle(icache, 1, 0x2000);
@@ -252,8 +263,9 @@ struct L1dFixture : ::testing::Test {
   // Answers every Get in flight at `at`.
   void fill_all(Cycle at) {
     while (const MemRequest* r = l1d.front_request(at)) {
-      l1d.on_response(MemResponse{at, *r}, at);
-      l1d.pop_request();
+      const MemRequest sent = *r;
+      l1d.pop_request(at);
+      l1d.on_response(MemResponse{at, sent}, at);
     }
   }
 };
@@ -289,26 +301,57 @@ TEST_F(L1dFixture, MshrMergesTwoRequestsPerLineAndHoldsFourLines) {
   EXPECT_EQ(stats.stall_mshr.value, 2u);
 }
 
-TEST_F(L1dFixture, StoreMissWritesThroughAndBlocksALoadOfTheLineUntilAcknowledged) {
+// l1_dcache.v: a store miss's PutPartial takes the Get's path and answers the LSU as it leaves
+// (+1); a load of that line is accepted, but its Get waits at the queue head until the WSHR
+// frees the write's entry, 2 cycles after the L2's acknowledgement (dcache_wshr.v).
+TEST_F(L1dFixture, StoreMissAnswersAsItLeavesAndHoldsAGetOfItsLineAtTheQueueHead) {
   ASSERT_TRUE(l1d.request(0x200, true, 1, 0));
   EXPECT_EQ(l1d.front_request(3), nullptr);
-  const MemRequest* put = l1d.front_request(4);  // the PutPartial takes the Get's path
+  const MemRequest* put = l1d.front_request(4);
   ASSERT_NE(put, nullptr);
   EXPECT_EQ(put->kind, MemKind::PutPartial);
-  EXPECT_FALSE(l1d.pop_core_response(4, token));
-  EXPECT_TRUE(l1d.pop_core_response(5, token));   // write miss: response after 5 cycles
-  EXPECT_FALSE(l1d.request(0x200, false, 2, 6));  // WSHR conflict
   const MemRequest ack = *put;
-  l1d.pop_request();
+  l1d.pop_request(4);
+  EXPECT_FALSE(l1d.pop_core_response(4, token));
+  EXPECT_TRUE(l1d.pop_core_response(5, token));
+  ASSERT_TRUE(l1d.request(0x200, false, 2, 6));
+  EXPECT_EQ(l1d.front_request(10), nullptr);  // due at 10, held by the write in flight
   l1d.on_response(MemResponse{20, ack}, 20);
-  EXPECT_TRUE(l1d.request(0x200, false, 2, 21));
+  EXPECT_EQ(l1d.front_request(21), nullptr);
+  ASSERT_NE(l1d.front_request(22), nullptr);
+  EXPECT_EQ(l1d.front_request(22)->kind, MemKind::Get);
   EXPECT_EQ(stats.store_misses.value, 1u);
+}
+
+// While every MSHR entry is used, a request for a line not in it is held even when it hits; a
+// store to a line being read waits for the fill; the fill holds the input for 2 cycles after
+// it leaves its queue, and the store then hits.
+TEST_F(L1dFixture, AFullMshrHoldsHitsAndAStoreWaitsForItsLinesFill) {
+  ASSERT_TRUE(l1d.request(0x300, false, 1, 0));
+  fill_all(10);
+  for (uint32_t i = 0; i < 4; ++i) ASSERT_TRUE(l1d.request(0x400 + 8 * i, false, 2 + i, 20 + i));
+  EXPECT_FALSE(l1d.request(0x300, false, 9, 24));  // a hit, held: the MSHR is full
+  EXPECT_FALSE(l1d.request(0x400, true, 10, 25));  // a store to a line being read
+  std::vector<MemRequest> gets;
+  while (const MemRequest* r = l1d.front_request(30)) {
+    gets.push_back(*r);
+    l1d.pop_request(30);
+  }
+  ASSERT_EQ(gets.size(), 4u);
+  l1d.on_response(MemResponse{40, gets[0]}, 40);
+  EXPECT_FALSE(l1d.request(0x400, true, 10, 41));  // the fill holds the input at 41 and 42
+  EXPECT_FALSE(l1d.request(0x400, true, 10, 42));
+  EXPECT_TRUE(l1d.request(0x400, true, 10, 43));  // the line is there: a store hit
+  EXPECT_TRUE(l1d.request(0x300, false, 9, 44));  // three lines missing: hits go again
+  EXPECT_EQ(stats.store_hits.value, 1u);
+  EXPECT_EQ(stats.stall_fill.value, 2u);
+  EXPECT_EQ(stats.stall_mshr.value, 2u);
 }
 
 TEST_F(L1dFixture, StoreHitMakesTheLineDirtyAndTheFlushWritesItBack) {
   ASSERT_TRUE(l1d.request(0x300, false, 1, 0));
   fill_all(20);
-  ASSERT_TRUE(l1d.request(0x300, true, 2, 21));
+  ASSERT_TRUE(l1d.request(0x300, true, 2, 23));  // after the fill's hold (21, 22)
   EXPECT_EQ(stats.store_hits.value, 1u);
   EXPECT_EQ(l1d.flush(30), 1u);
   const MemRequest* w = l1d.front_request(30);

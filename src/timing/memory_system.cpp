@@ -136,6 +136,9 @@ bool MemorySystem::accept(const MemRequest& request, Cycle now) {
   if (!hit && mshr == nullptr && (mshr = free_mshr()) == nullptr) return false;
   last_accept_ = now;
   ++stats_.l2_requests;
+  ++(request.client == MemClient::ICache ? stats_.icache_gets
+     : request.kind == MemKind::Get      ? stats_.dcache_gets
+                                         : stats_.dcache_puts);
   if (hit) {
     ++stats_.l2_hits;
     respond(request, now + params_.l2.hit_latency_cycles);
@@ -190,6 +193,10 @@ bool MemorySystem::drained(Cycle now) {
 
 void MemoryStats::register_in(sim::StatScope s) {
   s.add("l2.requests", l2_requests, "requests", "requests the L2 accepted");
+  s.add("l2.icache_requests", icache_gets, "requests", "I-cache line reads the L2 accepted");
+  s.add("l2.dcache_reads", dcache_gets, "requests", "L1D line reads (Get) the L2 accepted");
+  s.add("l2.dcache_writes", dcache_puts, "requests",
+        "L1D writes (PutPartial, PutFull) the L2 accepted");
   s.add("l2.hits", l2_hits, "requests", "requests answered from the L2's contents");
   s.add("l2.misses", l2_misses, "requests",
         "requests that read memory (stores included) or merged into a read in flight");

@@ -37,6 +37,7 @@ struct MemResponse {
 struct MemoryStats {
   sim::Counter l2_hits, l2_misses, port_reads, port_writes, port_busy_cycles, l2_requests;
   sim::Counter port_read_bytes, port_write_bytes;
+  sim::Counter icache_gets, dcache_gets, dcache_puts;  // accepted requests by client and kind
   void register_in(sim::StatScope scope);
 };
 

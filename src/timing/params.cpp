@@ -86,12 +86,17 @@ void LsuParams::declare(sim::ParamScope s) {
   s.add("response_to_writeback_cycles", response_to_writeback_cycles, kCycles, "cycles",
         "last L1 response of a load -> result ready for writeback");
   s.add("store_miss_response_cycles", store_miss_response_cycles, kCycles, "cycles",
-        "store that misses the L1 -> its response to the LSU");
+        "a store that missed the L1 leaves for the L2 -> its response to the LSU");
   s.add("l1d_miss_request_cycles", l1d_miss_request_cycles, kCycles, "cycles",
         "L1 request that misses -> its Get leaves for the L2");
   s.add("l1d_fill_response_cycles", l1d_fill_response_cycles, kCycles, "cycles",
         "L2 data at the L1 -> response to the LSU");
+  s.add("fill_blocked_cycles", l1d_fill_blocked_cycles, kCycles, "cycles",
+        "cycles after an L2 fill leaves its queue in which the L1 takes no request (one more "
+        "when the fill evicts a dirty line)");
   s.add("wshr_entries", wshr_entries, kSmallCount, "", "write-through stores in flight (WSHR)");
+  s.add("wshr_release_cycles", wshr_release_cycles, kCycles, "cycles",
+        "the L2's acknowledgement of a write -> its WSHR entry is free");
   s.add("shared_memory_bytes", shared_memory_bytes, sim::UIntRange{0, 1u << 30}, "bytes",
         "an access whose lanes are all below this address goes to shared memory");
   s.add("shared_memory_banks", shared_memory_banks, kSmallCount, "", "shared-memory banks (words)");

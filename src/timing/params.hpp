@@ -26,7 +26,7 @@ struct FrontEndParams {
   uint32_t ibuffer_packets = 2;  // per-warp FIFO of packets (+ the slowdown register)
   // L2 response -> a lookup (made at the fetch response) hits: the response FIFO (1), the
   // tag write at that edge, and the stage-0 read two cycles before the response.
-  uint32_t icache_fill_cycles = 4;
+  uint32_t icache_fill_cycles = 3;
   uint32_t scalar_branch_resolve_cycles = 2;  // ISSUE -> redirect/unblock (branch, jal, jalr)
   uint32_t simt_resolve_cycles = 3;           // ISSUE -> vbranch/join resolution (SIMT stack)
   uint32_t barrier_release_cycles = 2;        // last arrival ISSUE -> waiting warps unblocked
@@ -66,10 +66,12 @@ struct LsuParams {
   uint32_t instruction_gap_cycles = 3;   // last request of one instruction -> next's first
   uint32_t block_bytes = 8;              // coalescing block (one L1 request)
   uint32_t response_to_writeback_cycles = 2;
-  uint32_t store_miss_response_cycles = 5;  // write miss: L1 request -> core response
+  uint32_t store_miss_response_cycles = 1;  // write miss: its Put leaves the SM -> core response
   uint32_t l1d_miss_request_cycles = 4;     // L1 request -> Get leaves the SM (queues)
   uint32_t l1d_fill_response_cycles = 5;    // L2 response -> L1 response to the LSU
+  uint32_t l1d_fill_blocked_cycles = 2;     // a fill closes the L1's input this long (+1 dirty)
   uint32_t wshr_entries = 4;
+  uint32_t wshr_release_cycles = 2;     // the L2's acknowledgement -> the WSHR entry frees
   uint32_t shared_memory_bytes = 1024;  // addresses below this go to shared memory
   uint32_t shared_memory_banks = 2;
   uint32_t shared_memory_cycles = 3;  // request -> response without conflicts

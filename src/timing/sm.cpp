@@ -18,7 +18,9 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       issued_at_(warp_slots, ~Cycle{0}),
       last_issue_(warp_slots),
       counters_(counters),
-      stats_(counters.core) {}
+      stats_(counters.core) {
+  full_before_.assign(warp_slots, 0);
+}
 
 unsigned Sm::free_warp_slots() const {
   return static_cast<unsigned>(
@@ -86,7 +88,7 @@ Cycle Sm::front_end_event(Cycle now) const {
     if (w.ibuffer.size() < params_.front.ibuffer_packets) earliest(next, w.fetch_from, now);
     if (w.in_collector || w.control_pending) continue;
     if (w.slow.valid == 0) {
-      if (!w.ibuffer.empty()) {
+      if (!w.ibuffer.empty() && !w.stale_blocked) {
         earliest(next, std::max(w.ibuffer.front().pushed + 1, w.next_select), now);
       }
     } else if (!w.hazard_blocked && unit_free) {
@@ -142,7 +144,8 @@ SlotState Sm::state_of(unsigned slot, Cycle now) const {
     return w.group->warps()[w.index].at_barrier ? SlotState::Barrier : SlotState::Control;
   }
   if (w.slow.valid != 0 || !w.ibuffer.empty()) {
-    return w.hazard_blocked ? SlotState::Scoreboard : SlotState::Pipeline;
+    const bool blocked = w.slow.valid != 0 ? w.hazard_blocked : w.stale_blocked;
+    return blocked ? SlotState::Scoreboard : SlotState::Pipeline;
   }
   return w.refill;
 }
@@ -183,6 +186,7 @@ void Sm::tick(Cycle now, SmEvents& events) {
   if (std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; })) {
     ++stats_.active_cycles;
   }
+  sample_front_end(now);
   resolve_control(now);
   lsu_.tick(now, lsu_done_);
   collector_.tick(now);
@@ -208,7 +212,7 @@ void Sm::send_memory_request(Cycle now) {
   if (const MemRequest* r = lsu_.l1d().front_request(now)) {
     MemRequest request = *r;
     request.sm = static_cast<uint16_t>(index_);
-    if (memory_.accept(request, now)) lsu_.l1d().pop_request();
+    if (memory_.accept(request, now)) lsu_.l1d().pop_request(now);
   }
 }
 

@@ -89,7 +89,16 @@ class Sm {
     unsigned collector_unit = 0;   // the collector unit holding its instruction (in_collector)
     bool control_pending = false;  // beqReg: branch, vbranch, join or barrier unresolved
     bool hazard_blocked = false;   // the head instruction waits for a writeback of this warp
-    Cycle next_select = 0;         // previous ISSUE + 1
+    // Slot 0 of the packet last loaded into the slowdown register (its registers, regext
+    // applied as when loaded): what the scoreboard checks while that register is empty.
+    struct StaleHead {
+      bool valid = false;
+      functional::RegRef destination{};
+      std::array<functional::RegRef, functional::kMaxRecordSources> sources{};
+      uint8_t source_count = 0;
+    } stale;
+    bool stale_blocked = false;  // the next packet waits for a writeback (stale slot 0)
+    Cycle next_select = 0;       // previous ISSUE + 1
     SlotState refill = SlotState::FetchMiss;  // why the buffer is empty (last rewind kind)
     std::bitset<256> pending_scalar, pending_vector;
   };
@@ -119,6 +128,11 @@ class Sm {
   void fetch_responses(Cycle now);
   void fetch_select(Cycle now);
   void load_slowdown(Cycle now);
+  void sample_front_end(Cycle now);
+  static bool pending(const std::bitset<256>& scalar, const std::bitset<256>& vector,
+                      functional::RegRef reg);
+  bool stale_hazard(const Warp& w) const;
+  void remember_slot0(Warp& w);
   uint32_t decoded_slots(Warp& w, uint32_t base, uint32_t valid);
   void apply_prefix(Warp& w, uint32_t pc);
   void redirect(Warp& w, uint32_t pc, Cycle now);
@@ -145,6 +159,9 @@ class Sm {
   std::deque<Fetch> fetches_;
   OperandCollector collector_;
   std::vector<Resolution> resolutions_;
+  std::vector<uint8_t> full_before_;   // per slot: its buffer was full as the cycle began
+  bool rewind_now_ = false;            // a fetch response rewinds a warp this cycle
+  bool branch_fired_now_ = false;      // a branch resolution reached the fetch this cycle
   std::vector<PendingWrite> results_;  // waiting for a writeback port
   std::vector<LsuCompletion> lsu_done_;
   unsigned rr_next_ = 0;  // round-robin pointer of the selection

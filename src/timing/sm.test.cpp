@@ -20,35 +20,55 @@ using namespace sm_test;
 // Registers are chosen so that no instruction reads two registers of one bank unless the
 // test wants it: bank = (warp slot 0 + register) mod 4 (TIMING.md §6).
 
-// TIMING.md §5: the scoreboard holds a reader until its producer's writeback; it enters the
-// collector one cycle after that writeback instead of one cycle after the producer's ISSUE,
-// so it issues `latency` cycles later than an independent instruction would.
+// The producer sits in slot 1 of its packet and the reader in slot 0 of the next one, so the
+// stale slot-0 check (below) sees only one-cycle ALU instructions.
+std::string producer_reader(std::string_view reader) {
+  return fmt::format(
+      "        add x12, x13, x14\n        mul x5, x6, x7\n        {}\n"
+      "        add x11, x13, x10",
+      reader);
+}
+
+// TIMING.md §5: the scoreboard holds a reader until its producer's writeback: it enters the
+// collector one cycle after that writeback (ISSUE + mul_cycles + 1) instead of two cycles
+// after the producer's ISSUE (the next packet's slot 0), so each trip takes mul_cycles - 1
+// cycles more.
 TEST(SmScoreboard, ReadAfterWriteWaitsForTheProducersLatency) {
   const TimingParams p = test_params();
-  const std::string dependent = "        mul x5, x6, x7\n        add x8, x5, x10";
-  const std::string independent = "        mul x5, x6, x7\n        add x8, x13, x10";
-  EXPECT_EQ(extra_trips(p, dependent) - extra_trips(p, independent),
-            int64_t{kExtraTrips} * p.units.mul_cycles);
+  EXPECT_EQ(extra_trips(p, producer_reader("add x8, x5, x10")) -
+                extra_trips(p, producer_reader("add x8, x13, x10")),
+            int64_t{kExtraTrips} * (p.units.mul_cycles - 1));
 }
 
 TEST(SmScoreboard, OnlyTheDependentInstructionMovesWithTheProducersLatency) {
   TimingParams slow = test_params();
   const TimingParams fast = slow;
   slow.units.mul_cycles = fast.units.mul_cycles + 4;
-  const std::string dependent = "        mul x5, x6, x7\n        add x8, x5, x10";
-  const std::string independent = "        mul x5, x6, x7\n        add x8, x13, x10";
+  const std::string dependent = producer_reader("add x8, x5, x10");
+  const std::string independent = producer_reader("add x8, x13, x10");
   EXPECT_EQ(extra_trips(slow, dependent) - extra_trips(fast, dependent), int64_t{kExtraTrips} * 4);
-  // The independent add issues right behind the multiply whatever its latency.
   EXPECT_EQ(extra_trips(slow, independent), extra_trips(fast, independent));
 }
 
 // TIMING.md §5: a pending write to the destination blocks as a pending source does (WAW).
 TEST(SmScoreboard, WriteAfterWriteWaitsForTheFirstWriteback) {
   const TimingParams p = test_params();
-  const std::string same_destination = "        mul x5, x6, x7\n        add x5, x13, x10";
-  const std::string other_destination = "        mul x5, x6, x7\n        add x8, x13, x10";
-  EXPECT_EQ(extra_trips(p, same_destination) - extra_trips(p, other_destination),
-            int64_t{kExtraTrips} * p.units.mul_cycles);
+  EXPECT_EQ(extra_trips(p, producer_reader("add x5, x13, x10")) -
+                extra_trips(p, producer_reader("add x8, x13, x10")),
+            int64_t{kExtraTrips} * (p.units.mul_cycles - 1));
+}
+
+// slowdown.v / pipe.v: once both instructions of a packet have left the slowdown register, the
+// scoreboard still checks its slot 0, so the next packet loads only after slot 0's writeback:
+// with the multiply in slot 0, nothing reads x5 and yet every trip moves with its latency.
+TEST(SmScoreboard, TheNextPacketWaitsForTheWritebackOfTheLastPacketsSlotZero) {
+  TimingParams slow = test_params();
+  const TimingParams fast = slow;
+  slow.units.mul_cycles = fast.units.mul_cycles + 4;
+  const std::string slot0 = "        mul x5, x6, x7\n        add x8, x13, x10";
+  const std::string slot1 = "        add x8, x13, x10\n        mul x5, x6, x7";
+  EXPECT_EQ(extra_trips(slow, slot0) - extra_trips(fast, slot0), int64_t{kExtraTrips} * 4);
+  EXPECT_EQ(extra_trips(slow, slot1), extra_trips(fast, slot1));
 }
 
 double dropped_grants(const TimingParams& p, std::string_view body, uint32_t trips) {

@@ -2,6 +2,7 @@
 // a miss or a full buffer, the slowdown register, and control-flow resolution.
 #include <bit>
 
+#include "functional/timing_fill.hpp"
 #include "functional/work_group_step.hpp"
 #include "timing/sm.hpp"
 
@@ -9,12 +10,13 @@ namespace ventus::timing {
 
 // warp_scheduler.v: a rewind (pc_src 3) or a taken branch (pc_src 1) sets the warp's pc at
 // the edge; the warp fetches again from the next cycle, and its requests already past
-// stage 0 are dropped at the response. By the RTL source the rewound warp would also hold
-// this cycle's fetch slot (its request is killed at stage 0); the measured counts say other
-// warps fetch in it (holding it puts vecadd-8w4t 40 % over), so only a branch holds it.
+// stage 0 are dropped at the response. The warp keeps its fixed priority in that cycle
+// (pc_ready does not see the flush), so its request, killed at stage 0, holds the fetch slot:
+// the lowest warp that misses takes every fetch cycle while its buffer has room.
 void Sm::flush_fetch(Warp& w, uint32_t pc, Cycle now) {
   w.fetch_pc = pc;
   w.fetch_from = now + 1;
+  w.flushed_at = now;
   ++w.epoch;
 }
 
@@ -22,12 +24,30 @@ void Sm::redirect(Warp& w, uint32_t pc, Cycle now) {
   w.refill = SlotState::FetchRedirect;
   w.ibuffer.clear();
   w.slow = Packet{};
+  w.stale = {};
   w.hazard_blocked = false;
+  w.stale_blocked = false;
   flush_fetch(w, pc, now);
-  w.flushed_at = now;  // pc_req_valid is low for the branch's warp: nobody fetches
+}
+
+// The buffers' fill as the cycle starts (the RTL's `full` is the state before the edge), and
+// whether a fetch response of this cycle rewinds its warp (flushCache_valid_o), which holds
+// every branch resolution and warp-control op for the cycle (warp_scheduler.v).
+void Sm::sample_front_end(Cycle now) {
+  rewind_now_ = false;
+  branch_fired_now_ = false;
+  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
+    full_before_[slot] = warps_[slot].ibuffer.size() >= params_.front.ibuffer_packets;
+  }
+  for (const Fetch& f : fetches_) {
+    if (f.respond_at != now) continue;
+    const Warp& w = warps_[f.slot];
+    if (w.active && f.epoch == w.epoch && (!f.hit || full_before_[f.slot])) rewind_now_ = true;
+  }
 }
 
 void Sm::resolve_control(Cycle now) {
+  if (rewind_now_) return;  // branch_ready_o = !flushCache_valid_o: resolutions wait a cycle
   for (size_t i = 0; i < resolutions_.size();) {
     const Resolution r = resolutions_[i];
     if (r.at > now) {
@@ -37,6 +57,7 @@ void Sm::resolve_control(Cycle now) {
     resolutions_.erase(resolutions_.begin() + static_cast<std::ptrdiff_t>(i));
     Warp& w = warps_[r.slot];
     if (!w.active) continue;
+    branch_fired_now_ = true;
     w.control_pending = false;
     if (r.redirect) {
       ++stats_.redirects;
@@ -69,7 +90,7 @@ void Sm::fetch_responses(Cycle now) {
     const bool stale = !w.active || f.epoch != w.epoch;
     const bool hit = f.hit;
     if (stale) continue;
-    const bool room = w.ibuffer.size() < params_.front.ibuffer_packets;
+    const bool room = !full_before_[f.slot];
     ++(hit ? (room ? stats_.fetch_hits : stats_.fetch_full) : stats_.fetch_misses);
     if (hit && room) {
       const uint32_t base = f.pc & ~(packet - 1);
@@ -116,9 +137,9 @@ void Sm::fetch_select(Cycle now) {
   const uint32_t packet = params_.front.fetch_bytes;
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
     Warp& w = warps_[slot];
-    if (!w.active || w.ibuffer.size() >= params_.front.ibuffer_packets) continue;
+    if (!w.active || full_before_[slot]) continue;  // pc_ready: the buffer as the cycle began
     if (now < w.fetch_from) {
-      if (w.flushed_at == now) return;  // the flushed warp holds the slot
+      if (w.flushed_at == now) return;  // the flushed warp holds the slot (flush_fetch)
       continue;
     }
     ++stats_.fetch_requests;
@@ -130,19 +151,48 @@ void Sm::fetch_select(Cycle now) {
 }
 
 // The slowdown register takes the next packet when it is empty and the warp may issue; the
-// packet's first instruction can be selected the cycle after.
+// packet's first instruction can be selected the cycle after. slowdown.v / pipe.v: an empty
+// register still shows slot 0 of the packet it last held (control_reg is cleared only by a
+// flush) and the scoreboard checks that instruction, so the next packet waits until no write
+// to its registers is pending (warp_ready).
 void Sm::load_slowdown(Cycle now) {
   for (Warp& w : warps_) {
     if (!w.active || w.slow.valid != 0 || w.ibuffer.empty()) continue;
     if (w.ibuffer.front().pushed >= now || w.in_collector || w.control_pending ||
-        now < w.next_select) {
+        now < w.next_select || w.stale_blocked) {
+      continue;
+    }
+    if (stale_hazard(w)) {
+      w.stale_blocked = true;  // until a writeback of this warp
       continue;
     }
     w.slow = w.ibuffer.front();
     w.hazard_blocked = false;
     w.ibuffer.pop_front();
     w.slow_ready = now + 1;
+    remember_slot0(w);
   }
+}
+
+bool Sm::stale_hazard(const Warp& w) const {
+  if (!w.stale.valid) return false;
+  bool hazard = pending(w.pending_scalar, w.pending_vector, w.stale.destination);
+  for (unsigned s = 0; s < w.stale.source_count; ++s) {
+    hazard = hazard || pending(w.pending_scalar, w.pending_vector, w.stale.sources[s]);
+  }
+  return hazard;
+}
+
+void Sm::remember_slot0(Warp& w) {
+  w.stale = {};
+  const functional::Insn* insn = w.group->insn_at(w.slow.pc);
+  if (insn == nullptr || insn->row == nullptr || insn->row->has(isa::flag::kPrefix)) return;
+  functional::TimingRecord r;
+  functional::fill_timing_before(r, w.group->warps()[w.index], *insn);
+  w.stale.valid = true;
+  w.stale.destination = r.destination;
+  w.stale.sources = r.sources;
+  w.stale.source_count = r.source_count;
 }
 
 }  // namespace ventus::timing

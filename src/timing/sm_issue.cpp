@@ -13,18 +13,18 @@ namespace {
 using functional::RegFile;
 using functional::RegRef;
 
-bool pending(const std::bitset<256>& scalar, const std::bitset<256>& vector, RegRef reg) {
-  if (reg.file == RegFile::Scalar) return scalar.test(reg.index);
-  if (reg.file == RegFile::Vector) return vector.test(reg.index);
-  return false;
-}
-
 bool is_control(const isa::InsnRow& row) {
   namespace f = isa::flag;
   return row.has(f::kCondBranch | f::kJump | f::kVBranch | f::kJoin | f::kBarrier);
 }
 
 }  // namespace
+
+bool Sm::pending(const std::bitset<256>& scalar, const std::bitset<256>& vector, RegRef reg) {
+  if (reg.file == RegFile::Scalar) return scalar.test(reg.index);
+  if (reg.file == RegFile::Vector) return vector.test(reg.index);
+  return false;
+}
 
 bool Sm::can_select(const Warp& w, Cycle now) const {
   return w.active && w.slow.valid != 0 && now >= w.slow_ready && !w.in_collector &&
@@ -74,6 +74,8 @@ void Sm::select_into_collector(Cycle now) {
 }
 
 bool Sm::unit_ready(const Collector& c, Cycle now) const {
+  // warp_scheduler.v: warp_control_ready_o = !branch_fire && !flushCache_valid_o.
+  if (c.unit == UnitClass::WarpControl) return !rewind_now_ && !branch_fired_now_;
   if (c.unit == UnitClass::Sfu) return now >= sfu_busy_until_;
   if (c.unit == UnitClass::Lsu) return lsu_.ready(c.slot);
   return true;
@@ -192,6 +194,7 @@ void Sm::writeback(Cycle now) {
     Warp& w = warps_[best->slot];
     (file == RegFile::Scalar ? w.pending_scalar : w.pending_vector).reset(best->reg.index);
     w.hazard_blocked = false;
+    w.stale_blocked = false;
     results_.erase(best);
   }
 }

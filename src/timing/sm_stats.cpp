@@ -70,9 +70,11 @@ void register_l1d(sim::StatScope d, L1dStats& l1d) {
   d.add("mshr_merges", l1d.mshr_merges, "requests", "load misses merged into a missing line");
   d.add("store_hits", l1d.store_hits, "requests", "stores that hit (line made dirty)");
   d.add("store_misses", l1d.store_misses, "requests", "stores written through (no allocation)");
-  d.add("stall_mshr", l1d.stall_mshr, "cycles", "requests refused: MSHR or sub-entry full");
-  d.add("stall_wshr", l1d.stall_wshr, "cycles",
-        "requests refused: WSHR full or line being written");
+  d.add("stall_mshr", l1d.stall_mshr, "cycles",
+        "requests refused: MSHR full (any line not in it), sub-entries full, or a store to a line "
+        "being read");
+  d.add("stall_fill", l1d.stall_fill, "cycles",
+        "requests refused: a fill holds the input (l1_dcache.v tag and data write)");
   d.add("writebacks", l1d.writebacks, "lines", "dirty lines written back (eviction and flush)");
 }
 
