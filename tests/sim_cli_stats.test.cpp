@@ -150,17 +150,6 @@ TEST(SimCliRunStats, TheConfigObjectCarriesTheEffectiveConfiguration) {
   EXPECT_EQ(config, json::parse(c.out).at("values"));
 }
 
-// Writes n-element inputs a = 1..n, b = 10, 20, ... for add_scaled.
-void write_inputs(const ToolSandbox& box, unsigned n) {
-  std::string a, b;
-  for (unsigned i = 1; i <= n; ++i) {
-    a += std::to_string(i) + "\n";
-    b += std::to_string(10 * i) + "\n";
-  }
-  box.write_text("a16.txt", a);
-  box.write_text("b16.txt", b);
-}
-
 TEST(SimCliRunStats, TwoWorkGroupsOnTwoSmsRunOneOnEach) {
   ToolSandbox box(VENTUS_TOOL, kTag);
   write_inputs(box, 16);

@@ -376,6 +376,17 @@ inline std::string add_scaled_command(const std::string& global, const std::stri
          " --arg i32:2";
 }
 
+// Writes n-element inputs a = 1..n, b = 10, 20, ... for add_scaled (a16.txt, b16.txt).
+inline void write_inputs(const ToolSandbox& box, unsigned n) {
+  std::string a, b;
+  for (unsigned i = 1; i <= n; ++i) {
+    a += std::to_string(i) + "\n";
+    b += std::to_string(10 * i) + "\n";
+  }
+  box.write_text("a16.txt", a);
+  box.write_text("b16.txt", b);
+}
+
 inline std::string add_scaled_8() {
   return add_scaled_command("8", "8", quoted(source_path("tests/runtime_kernels/a.txt")),
                             quoted(source_path("tests/runtime_kernels/b.txt")), 32);

@@ -116,6 +116,29 @@ TEST(SimCliRunTiming, ACommitLogIsRefused) {
   EXPECT_NE(r.err.find("--log and run.timing exclude each other"), std::string::npos) << r.err;
 }
 
+// Issue 10: a multi-work-group launch keeps every SM busy (per-SM counters) and takes fewer
+// cycles than the same launch on one SM, on the built-in machine and on seed 003's.
+TEST(SimCliRunTiming, AMultiWorkGroupLaunchUsesEverySmAndBeatsOneSm) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  write_inputs(box, 256);
+  for (const std::string& machine :
+       {std::string(), " --config " + quoted(source_path("configs/ventus-seed003.toml"))}) {
+    const std::string command =
+        add_scaled_command("256", "16", "a16.txt", "b16.txt", 1024) + machine + " --timing";
+    ASSERT_EQ(box.run(command + " --stats-json two.json").exit_status, 0) << machine;
+    ASSERT_EQ(box.run(command + " --set gpu.sm_count=1 --stats-json one.json").exit_status, 0);
+    const json two = read_stats_document(box.dir() / "two.json").at("launches")[0];
+    const json one = read_stats_document(box.dir() / "one.json").at("launches")[0];
+    const json& stats = two.at("stats");
+    EXPECT_GT(stats.at("timing.sm0.issued").get<double>(), 0) << machine;
+    EXPECT_GT(stats.at("timing.sm1.issued").get<double>(), 0) << machine;
+    EXPECT_EQ(
+        stats.at("timing.sm0.issued").get<double>() + stats.at("timing.sm1.issued").get<double>(),
+        one.at("stats").at("timing.sm0.issued").get<double>());
+    EXPECT_LT(two.at("cycles").get<uint64_t>(), one.at("cycles").get<uint64_t>()) << machine;
+  }
+}
+
 // --- ventus case --------------------------------------------------------------------------
 
 TEST(SimCliCaseTiming, EveryLaunchAndTheTotalAgreeWithTheJsonAndRepeat) {
