@@ -110,6 +110,13 @@ class LaunchLoop {
     }
     for (const SmCounters& c : counters.sms) issued_before_ += c.core.issued.value;
   }
+  LaunchLoop(const LaunchLoop&) = delete;
+  LaunchLoop& operator=(const LaunchLoop&) = delete;
+  // The slot states the SMs still hold reach the counters, also when a fault stopped the
+  // launch.
+  ~LaunchLoop() {
+    for (auto& sm : sms_) sm->flush_states();
+  }
 
   // Cycles until every work-group has retired; a guest fault, the instruction limit or a
   // deadlock stops the launch.

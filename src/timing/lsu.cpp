@@ -99,7 +99,8 @@ Cycle Lsu::next_event(Cycle now) const {
   return next;
 }
 
-void Lsu::tick(Cycle now, std::vector<LsuCompletion>& done) {
+bool Lsu::tick(Cycle now, std::vector<LsuCompletion>& done) {
+  const unsigned live_before = live_;
   uint32_t token = 0;
   auto answered = [&](uint32_t t) {
     Op& op = pool_[t];
@@ -116,24 +117,30 @@ void Lsu::tick(Cycle now, std::vector<LsuCompletion>& done) {
       ++i;
     }
   }
-  if (address_queue_.empty()) return;
+  return send(now, done) || live_ != live_before;
+}
+
+// The address stage: the head instruction's next block to the L1 (or shared memory); true
+// when the instruction left the stage.
+bool Lsu::send(Cycle now, std::vector<LsuCompletion>& done) {
+  if (address_queue_.empty()) return false;
   const uint32_t head = address_queue_.front();
   Op& op = pool_[head];
   const Cycle start = std::max(op.start_at, next_start_);
-  if (now < start) return;
+  if (now < start) return false;
   if (op.block_count == 0) {  // no active lane: nothing to send
     address_queue_.pop_front();
     complete(op, now, done);
-    return;
+    return true;
   }
   last_attempt_ = now;
-  if (!send_block(op, head, now)) return;
+  if (!send_block(op, head, now)) return false;
   ++op.sent;
   ++op.outstanding;
-  if (op.sent == op.block_count) {
-    address_queue_.pop_front();
-    next_start_ = now + params_.instruction_gap_cycles;
-  }
+  if (op.sent != op.block_count) return false;
+  address_queue_.pop_front();
+  next_start_ = now + params_.instruction_gap_cycles;
+  return true;
 }
 
 }  // namespace ventus::timing

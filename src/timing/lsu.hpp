@@ -32,7 +32,9 @@ class Lsu {
 
   bool ready(unsigned slot) const;  // can take a memory instruction of warp `slot`
   void accept(unsigned slot, const functional::TimingRecord& record, Cycle now);
-  void tick(Cycle now, std::vector<LsuCompletion>& done);
+  // True when an instruction completed or left the address stage: what `ready` and the SM's
+  // writeback see (the SM runs its issue stages in that cycle).
+  bool tick(Cycle now, std::vector<LsuCompletion>& done);
   bool idle() const { return live_ == 0 && l1d_.idle(); }
   // The earliest cycle at which the LSU or its L1 may act (~0: nothing pending).
   Cycle next_event(Cycle now) const;
@@ -56,6 +58,7 @@ class Lsu {
     Cycle start_at = 0;
   };
   void build_blocks(Op& op, const functional::TimingRecord& record);
+  bool send(Cycle now, std::vector<LsuCompletion>& done);
   bool send_block(Op& op, uint32_t token, Cycle now);
   void complete(Op& op, Cycle now, std::vector<LsuCompletion>& done);
 

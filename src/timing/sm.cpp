@@ -15,6 +15,7 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       icache_(params.front.icache, params.front.icache_fill_cycles, counters.icache),
       lsu_(params.lsu, warp_slots, counters.lsu, counters.l1d),
       collector_(params.issue, counters.core.dropped_operand_grants),
+      held_(warp_slots, SlotState::Idle),
       issued_at_(warp_slots, ~Cycle{0}),
       last_issue_(warp_slots),
       counters_(counters),
@@ -35,11 +36,13 @@ void Sm::start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at
   free->fetch_pc = group.warps()[warp].pc;
   free->next_select = active_at;
   ++stats_.warps_dispatched;
+  ++active_warps_;
+  core_next_ = 0;
+  states_dirty_ = true;
 }
 
 bool Sm::busy() const {
-  return std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; }) ||
-         !lsu_.idle() || !results_.empty();
+  return active_warps_ != 0 || !lsu_.idle() || !results_.empty();
 }
 
 namespace {
@@ -107,7 +110,8 @@ Cycle Sm::front_end_event(Cycle now) const {
 // the time of the event that unblocks them (a fetch response, a resolution, a writeback, a
 // collector's operands, the LSU or memory).
 Cycle Sm::next_event(Cycle now) const {
-  Cycle next = std::min(front_end_event(now), collector_event(now));
+  Cycle next = kNever;
+  earliest(next, core_next_, now);
   earliest(next, lsu_.next_event(now), now);
   earliest(next, icache_.next_event(now), now);
   // The request send_memory_request offers next: the I-cache's, else the L1's.
@@ -120,9 +124,7 @@ Cycle Sm::next_event(Cycle now) const {
 
 void Sm::skip_cycles(Cycle cycles) {
   lsu_.skip_cycles(cycles);
-  if (std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; })) {
-    stats_.active_cycles += cycles;
-  }
+  if (active_warps_ != 0) stats_.active_cycles += cycles;
 }
 
 // One state per slot, most specific first: a slot issues, is empty, waits at a barrier, has
@@ -147,20 +149,41 @@ SlotState Sm::state_of(unsigned slot, Cycle now) const {
   return w.refill;
 }
 
+// The states only change in a cycle that ran the issue stages (states_dirty_), and Issued
+// lasts one cycle; otherwise the cycles join the held states. The timeline wants every
+// cycle's slices as they come.
 void Sm::account_states(Cycle now, Cycle cycles) {
+  if (!states_dirty_ && timeline_ == nullptr) {
+    held_cycles_ += cycles;
+    return;
+  }
+  flush_states();
+  bool issued = false;
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
     const SlotState state = state_of(slot, now);
-    const auto k = static_cast<size_t>(state);
-    counters_.states[k] += cycles;
-    counters_.slot_states[slot][k] += cycles;
+    held_[slot] = state;
+    issued = issued || state == SlotState::Issued;
     if (timeline_ != nullptr) {
       timeline_->slot_cycles(index_, slot, now, cycles, state,
                              state == SlotState::Issued ? &last_issue_[slot] : nullptr);
     }
   }
+  held_cycles_ = cycles;
+  states_dirty_ = issued;
+}
+
+void Sm::flush_states() {
+  if (held_cycles_ == 0) return;
+  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
+    const auto k = static_cast<size_t>(held_[slot]);
+    counters_.states[k] += held_cycles_;
+    counters_.slot_states[slot][k] += held_cycles_;
+  }
+  held_cycles_ = 0;
 }
 
 void Sm::account_idle(Cycle cycles) {
+  flush_states();
   const auto k = static_cast<size_t>(SlotState::Idle);
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
     counters_.states[k] += cycles;
@@ -180,11 +203,18 @@ void Sm::tick(Cycle now, SmEvents& events) {
     }
   }
   icache_.begin_cycle(now);
-  if (std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; })) {
-    ++stats_.active_cycles;
+  if (active_warps_ != 0) ++stats_.active_cycles;
+  const bool core_quiet = core_next_ > now;
+  if (!core_quiet) resolve_control(now);  // quiet: no resolution is due
+  if (lsu_.tick(now, lsu_done_) || !core_quiet) {
+    tick_core(now, events);
+    if (events.fault) return;
   }
-  resolve_control(now);
-  lsu_.tick(now, lsu_done_);
+  icache_.end_cycle(now);
+}
+
+// The stages after the LSU, then the next cycle at which they may act again.
+void Sm::tick_core(Cycle now, SmEvents& events) {
   collector_.tick(now);
   issue(now, events);
   if (events.fault) return;
@@ -194,7 +224,12 @@ void Sm::tick(Cycle now, SmEvents& events) {
   fetch_responses(now);
   fetch_select(now);
   writeback(now);
-  icache_.end_cycle(now);
+  // After an issue the next cycle is usually busy: searching then does not pay, and running
+  // the stages early is always exact.
+  core_next_ = issued_at_[last_issued_slot_] == now
+                   ? now + 1
+                   : std::min(front_end_event(now), collector_event(now));
+  states_dirty_ = true;
 }
 
 // The SM's port to the L2 (l1cache_arb): the I-cache before the data cache.

@@ -61,6 +61,9 @@ class Sm {
   void account_states(Cycle now, Cycle cycles);
   // Counts `cycles` more cycles as idle for every slot (the kernel end after the last warp).
   void account_idle(Cycle cycles);
+  // Adds the held states' cycles to the counters (account_states defers them while the
+  // states cannot change); before the counters are read.
+  void flush_states();
   // Slot states and issued instructions also go to `timeline` (null: none).
   void set_timeline(Timeline* timeline) { timeline_ = timeline; }
   size_t l1d_misses_in_flight() const { return lsu_.l1d_misses_in_flight(); }
@@ -153,6 +156,20 @@ class Sm {
   // next_event's parts (sm.cpp).
   Cycle front_end_event(Cycle now) const;
   Cycle collector_event(Cycle now) const;
+  void tick_core(Cycle now, SmEvents& events);
+
+  // The earliest cycle at which the stages from the collector to the fetch may act, as
+  // front_end_event and collector_event said after the last cycle that ran them; 0 forces
+  // them to run. Before it only the LSU, the caches and memory move: a cycle in which the
+  // LSU changed nothing the issue stages see (Lsu::tick) runs them not at all.
+  Cycle core_next_ = 0;
+  unsigned last_issued_slot_ = 0;
+  unsigned active_warps_ = 0;
+  // Slot states held since the last cycle that could change them (account_states): while
+  // the issue stages do not run, no input of state_of changes.
+  std::vector<SlotState> held_;
+  Cycle held_cycles_ = 0;
+  bool states_dirty_ = true;  // recompute the held states at the next account_states
 
   std::vector<Cycle> issued_at_;        // per slot: the cycle of its last ISSUE
   std::vector<IssuedInsn> last_issue_;  // per slot: its last issued instruction (timeline)

@@ -116,6 +116,7 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   const functional::TimingRecord& r = c.record;
   ++stats_.issued;
   issued_at_[c.slot] = now;
+  last_issued_slot_ = c.slot;
   last_issue_[c.slot] = IssuedInsn{c.record.pc, c.record.row->mnemonic};
   stats_.thread_instructions += static_cast<unsigned>(std::popcount(r.active));
   const isa::InsnRow& row = *r.row;
@@ -169,6 +170,7 @@ void Sm::end_warp(unsigned slot, Cycle now, SmEvents& events) {
   Warp& w = warps_[slot];
   functional::WorkGroup* group = w.group;
   w = Warp{};
+  --active_warps_;
   if (group->finished()) events.groups_done.push_back(group);
 }
 
