@@ -2,6 +2,7 @@
 #include "timing/operand_collector.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace ventus::timing {
 
@@ -13,8 +14,16 @@ OperandCollector::OperandCollector(const IssueParams& params, sim::Counter& drop
     : params_(params),
       units_(params.collector_units),
       next_requester_(2 * static_cast<size_t>(params.register_banks), 0),
-      candidates_(next_requester_.size()),
+      requesters_(params.collector_units * kReadsPerUnit),
+      words_((requesters_ + 63) / 64),
+      requesting_(next_requester_.size() * words_, 0),
       dropped_grants_(dropped_grants) {}
+
+void OperandCollector::set_requesting(unsigned group, unsigned id, bool on) {
+  const uint64_t bit = uint64_t{1} << (id % 64);
+  uint64_t& word = requesting(group)[id / 64];
+  word = on ? word | bit : word & ~bit;
+}
 
 OperandCollector::Unit* OperandCollector::free_unit(Cycle now) {
   for (Unit& u : units_) {
@@ -37,9 +46,10 @@ void OperandCollector::start(Unit& unit, unsigned slot, Cycle now) {
   const unsigned banks = params_.register_banks;
   for (unsigned k = 0; k < r.source_count; ++k) {
     const unsigned file = r.sources[k].file == functional::RegFile::Vector ? 1 : 0;
-    unit.reads[k] =
-        Read{static_cast<uint8_t>(file * banks + (slot + r.sources[k].index) % banks), kNeverCycle};
+    const auto group = static_cast<uint8_t>(file * banks + (slot + r.sources[k].index) % banks);
+    unit.reads[k] = Read{group, kNeverCycle};
   }
+  if (r.source_count != 0) starting_.push_back(static_cast<uint8_t>(&unit - units_.data()));
   unit.ready_at = r.source_count == 0 ? now + params_.no_operand_cycles : kNeverCycle;
   if (r.source_count != 0) ++units_reading_;
 }
@@ -57,6 +67,10 @@ bool OperandCollector::reading() const {
 void OperandCollector::tick(Cycle now) {
   deliver(now);
   arbitrate(now);
+  for (const Grant& c : captured_) {
+    set_requesting(c.group, static_cast<unsigned>(c.unit) * kReadsPerUnit + c.read, false);
+  }
+  captured_.clear();
 }
 
 unsigned OperandCollector::delivery_rank(uint8_t group) const {
@@ -85,6 +99,7 @@ void OperandCollector::deliver(Cycle now) {
       continue;
     }
     read.captured_at = now;
+    captured_.push_back(*it);
     if (--unit.reads_left == 0) {
       unit.ready_at = granted_at_ + params_.operand_cycles;
       --units_reading_;
@@ -100,27 +115,40 @@ void OperandCollector::arbitrate(Cycle now) {
   // With no read left to deliver, only the duplicates of reads captured this cycle could
   // request; their grants would be delivered to nobody but themselves: nothing to do.
   if (units_reading_ == 0) return;
-  const unsigned requesters = static_cast<unsigned>(units_.size()) * kReadsPerUnit;
-  for (Candidate& c : candidates_) c = Candidate{0, ~0u};
-  for (unsigned i = 0; i < units_.size(); ++i) {
-    const Unit& u = units_[i];
-    if (!u.busy || u.reads_from > now) continue;
-    for (unsigned k = 0; k < u.read_count; ++k) {
-      const Read& r = u.reads[k];
-      if (r.captured_at != kNeverCycle && r.captured_at != now) continue;
-      const unsigned id = i * kReadsPerUnit + k;
-      const unsigned distance = (id + requesters - next_requester_[r.group]) % requesters;
-      if (distance < candidates_[r.group].distance) candidates_[r.group] = Candidate{id, distance};
+  for (size_t n = 0; n < starting_.size();) {
+    const Unit& u = units_[starting_[n]];
+    if (u.reads_from > now) {
+      ++n;
+      continue;
     }
+    for (unsigned k = 0; k < u.read_count; ++k) {
+      set_requesting(u.reads[k].group, starting_[n] * kReadsPerUnit + k, true);
+    }
+    starting_.erase(starting_.begin() + static_cast<std::ptrdiff_t>(n));
   }
-  for (unsigned g = 0; g < candidates_.size(); ++g) {
-    if (candidates_[g].distance == ~0u) continue;
-    const unsigned id = candidates_[g].requester;
+  for (unsigned g = 0; g < next_requester_.size(); ++g) {
+    const unsigned id = round_robin(g);
+    if (id == ~0u) continue;
     grants_.push_back(Grant{static_cast<uint8_t>(id / kReadsPerUnit),
                             static_cast<uint8_t>(id % kReadsPerUnit), static_cast<uint8_t>(g)});
-    next_requester_[g] = (id + 1) % requesters;
+    next_requester_[g] = id + 1 == requesters_ ? 0 : id + 1;
   }
   granted_at_ = now;
+}
+
+unsigned OperandCollector::round_robin(unsigned group) {
+  const uint64_t* words = requesting(group);
+  const unsigned from = next_requester_[group];
+  // At or after the pointer: its word masked below the pointer, then the later words.
+  for (unsigned w = from / 64; w < words_; ++w) {
+    uint64_t bits = words[w];
+    if (w == from / 64) bits &= ~uint64_t{0} << (from % 64);
+    if (bits != 0) return w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+  }
+  for (unsigned w = 0; w <= from / 64 && w < words_; ++w) {
+    if (words[w] != 0) return w * 64 + static_cast<unsigned>(std::countr_zero(words[w]));
+  }
+  return ~0u;
 }
 
 }  // namespace ventus::timing

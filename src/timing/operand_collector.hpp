@@ -67,12 +67,19 @@ class OperandCollector {
   const IssueParams& params_;
   std::vector<Unit> units_;
   std::vector<unsigned> next_requester_;  // per arbiter: round-robin pointer
-  struct Candidate {
-    unsigned requester;
-    unsigned distance;  // from the arbiter's pointer, round robin
-  };
-  std::vector<Candidate> candidates_;  // per arbiter, this cycle (scratch)
-  std::vector<Grant> grants_;          // granted last cycle, delivered this cycle
+  // The requesters (unit * 4 + read) whose read requests arbiter `group`: set from the unit's
+  // reads_from (starting_), cleared after the cycle that captured the read (a read captured
+  // this cycle still requests). Bit sets make the round robin a bit scan.
+  uint64_t* requesting(unsigned group) { return &requesting_[group * words_]; }
+  void set_requesting(unsigned group, unsigned id, bool on);
+  // The first requester of `group` at or after its pointer, wrapping (~0u: none).
+  unsigned round_robin(unsigned group);
+  unsigned requesters_;
+  unsigned words_;                    // 64-bit words per arbiter's set
+  std::vector<uint64_t> requesting_;  // per arbiter, words_ words
+  std::vector<Grant> captured_;       // reads captured this cycle (cleared after arbitrate)
+  std::vector<uint8_t> starting_;     // units started whose reads do not request yet
+  std::vector<Grant> grants_;         // granted last cycle, delivered this cycle
   Cycle granted_at_ = kNeverCycle;
   unsigned units_reading_ = 0;  // units with a read not yet delivered (arbitrate's fast exit)
   sim::Counter& dropped_grants_;
