@@ -17,7 +17,11 @@ OperandCollector::OperandCollector(const IssueParams& params, sim::Counter& drop
       requesters_(params.collector_units * kReadsPerUnit),
       words_((requesters_ + 63) / 64),
       requesting_(next_requester_.size() * words_, 0),
-      dropped_grants_(dropped_grants) {}
+      rank_(next_requester_.size()),
+      dropped_grants_(dropped_grants) {
+  const unsigned banks = params.register_banks;
+  for (unsigned g = 0; g < rank_.size(); ++g) rank_[g] = 2 * (g % banks) + g / banks;
+}
 
 void OperandCollector::set_requesting(unsigned group, unsigned id, bool on) {
   const uint64_t bit = uint64_t{1} << (id % 64);
@@ -74,8 +78,7 @@ void OperandCollector::tick(Cycle now) {
 }
 
 unsigned OperandCollector::delivery_rank(uint8_t group) const {
-  const unsigned banks = params_.register_banks;
-  return 2 * (group % banks) + group / banks;
+  return rank_[group];
 }
 
 // crossbar.sv: one of last cycle's grants reaches its unit, the rest are dropped and their

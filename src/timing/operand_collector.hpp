@@ -79,6 +79,7 @@ class OperandCollector {
   std::vector<uint64_t> requesting_;  // per arbiter, words_ words
   std::vector<Grant> captured_;       // reads captured this cycle (cleared after arbitrate)
   std::vector<uint8_t> starting_;     // units started whose reads do not request yet
+  std::vector<unsigned> rank_;        // delivery_rank per arbiter (precomputed: it is per grant)
   std::vector<Grant> grants_;         // granted last cycle, delivered this cycle
   Cycle granted_at_ = kNeverCycle;
   unsigned units_reading_ = 0;  // units with a read not yet delivered (arbitrate's fast exit)

@@ -35,8 +35,7 @@ void Sm::select_into_collector(Cycle now) {
   Collector* free_unit = collector_.free_unit(now);
   if (free_unit == nullptr) return;
   const unsigned n = static_cast<unsigned>(warps_.size());
-  for (unsigned k = 0; k < n; ++k) {
-    const unsigned slot = (rr_next_ + k) % n;
+  for (unsigned k = 0, slot = rr_next_; k < n; ++k, slot = slot + 1 == n ? 0 : slot + 1) {
     Warp& w = warps_[slot];
     // A warp blocked by the scoreboard stays blocked until one of its writebacks (or a new
     // head instruction) clears the flag: no need to look at its operands again before.
@@ -68,7 +67,7 @@ void Sm::select_into_collector(Cycle now) {
     if (r.row != nullptr && is_control(*r.row)) w.control_pending = true;
     free_unit->unit = r.row != nullptr ? unit_class_of(*r.row) : UnitClass::Alu;
     collector_.start(*free_unit, slot, now);
-    rr_next_ = (slot + 1) % n;
+    rr_next_ = slot + 1 == n ? 0 : slot + 1;
     return;
   }
 }
