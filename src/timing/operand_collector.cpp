@@ -142,6 +142,11 @@ void OperandCollector::arbitrate(Cycle now) {
 unsigned OperandCollector::round_robin(unsigned group) {
   const uint64_t* words = requesting(group);
   const unsigned from = next_requester_[group];
+  if (words_ == 1) {  // up to 16 collector units
+    if (words[0] == 0) return ~0u;
+    const uint64_t later = words[0] & (~uint64_t{0} << from);
+    return static_cast<unsigned>(std::countr_zero(later != 0 ? later : words[0]));
+  }
   // At or after the pointer: its word masked below the pointer, then the later words.
   for (unsigned w = from / 64; w < words_; ++w) {
     uint64_t bits = words[w];

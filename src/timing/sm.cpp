@@ -15,7 +15,7 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       icache_(params.front.icache, params.front.icache_fill_cycles, counters.icache),
       lsu_(params.lsu, warp_slots, counters.lsu, counters.l1d),
       collector_(params.issue, counters.core.dropped_operand_grants),
-      held_(warp_slots, SlotState::Idle),
+      held_(warp_slots),
       issued_at_(warp_slots, ~Cycle{0}),
       last_issue_(warp_slots),
       counters_(counters),
@@ -150,36 +150,42 @@ SlotState Sm::state_of(unsigned slot, Cycle now) const {
 }
 
 // The states only change in a cycle that ran the issue stages (states_dirty_), and Issued
-// lasts one cycle; otherwise the cycles join the held states. The timeline wants every
-// cycle's slices as they come.
+// lasts one cycle; otherwise the cycles join the held states. A slot's held state reaches the
+// counters when it changes (flush_states at the end). The timeline wants every cycle's slices
+// as they come.
 void Sm::account_states(Cycle now, Cycle cycles) {
-  if (!states_dirty_ && timeline_ == nullptr) {
-    held_cycles_ += cycles;
-    return;
-  }
-  flush_states();
+  accounted_to_ = now + cycles;
+  if (!states_dirty_ && timeline_ == nullptr) return;
   bool issued = false;
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
     const SlotState state = state_of(slot, now);
-    held_[slot] = state;
+    Held& held = held_[slot];
+    if (state != held.state) {
+      count_state(slot, held.state, now - held.from);
+      held = Held{state, now};
+    }
     issued = issued || state == SlotState::Issued;
     if (timeline_ != nullptr) {
       timeline_->slot_cycles(index_, slot, now, cycles, state,
                              state == SlotState::Issued ? &last_issue_[slot] : nullptr);
     }
   }
-  held_cycles_ = cycles;
   states_dirty_ = issued;
 }
 
+void Sm::count_state(unsigned slot, SlotState state, Cycle cycles) {
+  const auto k = static_cast<size_t>(state);
+  counters_.states[k] += cycles;
+  counters_.slot_states[slot][k] += cycles;
+}
+
 void Sm::flush_states() {
-  if (held_cycles_ == 0) return;
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
-    const auto k = static_cast<size_t>(held_[slot]);
-    counters_.states[k] += held_cycles_;
-    counters_.slot_states[slot][k] += held_cycles_;
+    Held& held = held_[slot];
+    if (held.from == accounted_to_) continue;
+    count_state(slot, held.state, accounted_to_ - held.from);
+    held.from = accounted_to_;
   }
-  held_cycles_ = 0;
 }
 
 void Sm::account_idle(Cycle cycles) {

@@ -165,10 +165,15 @@ class Sm {
   Cycle core_next_ = 0;
   unsigned last_issued_slot_ = 0;
   unsigned active_warps_ = 0;
-  // Slot states held since the last cycle that could change them (account_states): while
-  // the issue stages do not run, no input of state_of changes.
-  std::vector<SlotState> held_;
-  Cycle held_cycles_ = 0;
+  // Each slot's state since `from`, not counted yet (account_states): while the issue stages
+  // do not run, no input of state_of changes.
+  struct Held {
+    SlotState state = SlotState::Idle;
+    Cycle from = 0;
+  };
+  std::vector<Held> held_;
+  Cycle accounted_to_ = 0;  // every cycle before it has its state (held or counted)
+  void count_state(unsigned slot, SlotState state, Cycle cycles);
   bool states_dirty_ = true;  // recompute the held states at the next account_states
 
   std::vector<Cycle> issued_at_;        // per slot: the cycle of its last ISSUE
