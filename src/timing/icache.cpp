@@ -67,7 +67,8 @@ bool ICache::lookup(uint32_t address, Cycle now) {
 // sub-entry instead (req_rsp_same_time): that entry stays valid with its own line and is sent
 // again, and the new miss is lost. Refused misses are dropped: the warp replays.
 void ICache::miss(uint32_t line, Cycle now) {
-  const std::optional<unsigned> responding = fired(now);
+  const std::optional<unsigned> responding =
+      last_fire_ >= now ? fired(now) : std::optional<unsigned>{};
   if (responding && entries_[*responding].line == line) {
     ++stats_.mshr_full;
     return;
@@ -92,15 +93,18 @@ void ICache::miss(uint32_t line, Cycle now) {
     return;
   }
   entries_[*next] = Entry{true, false, false, line, 1, now, ~Cycle{0}};
+  ++unsent_;
 }
 
 void ICache::end_cycle(Cycle now) {
+  if (last_fire_ < now) return;  // fire times only grow: none is this cycle
   const std::optional<unsigned> responding = fired(now);
   if (!responding) return;
   Entry& e = entries_[*responding];
   if (e.rearm) {
     ++stats_.mshr_rerequests;
     e = Entry{true, false, false, e.line, 1, now, ~Cycle{0}};
+    ++unsent_;
   } else {
     e = Entry{};
   }
@@ -124,6 +128,7 @@ void ICache::on_response(const MemResponse& response, Cycle now) {
 }
 
 const MemRequest* ICache::front_request(Cycle now) const {
+  if (unsent_ == 0) return nullptr;
   for (unsigned i = 0; i < entries_.size(); ++i) {
     const Entry& e = entries_[i];
     if (!e.valid || e.sent) continue;
@@ -137,11 +142,13 @@ const MemRequest* ICache::front_request(Cycle now) const {
 
 void ICache::pop_request() {
   entries_[request_entry_].sent = true;
+  --unsent_;
 }
 
 void ICache::invalidate() {
   tags_.clear_valid();
   std::fill(entries_.begin(), entries_.end(), Entry{});
+  unsent_ = 0;
   fills_.clear();
 }
 

@@ -64,7 +64,8 @@ class ICache {
   uint32_t fill_cycles_;
   std::vector<Entry> entries_;
   std::vector<Fill> fills_;
-  Cycle last_fire_ = 0;
+  Cycle last_fire_ = 0;         // the latest fire time given (they only grow)
+  unsigned unsent_ = 0;         // valid entries not sent yet (front_request's fast exit)
   mutable MemRequest request_;  // the request front_request offers
   mutable unsigned request_entry_ = 0;
   CacheStats& stats_;

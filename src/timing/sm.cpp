@@ -106,12 +106,20 @@ Cycle Sm::front_end_event(Cycle now) const {
   return next;
 }
 
+// The collector's answer is cheap and often the next cycle (a read in flight): then the
+// front end need not be searched.
+Cycle Sm::core_event(Cycle now) const {
+  const Cycle collector = collector_event(now);
+  return collector == now + 1 ? collector : std::min(collector, front_end_event(now));
+}
+
 // Conservative: any stage that may act on the next cycle answers now + 1; the rest answer
 // the time of the event that unblocks them (a fetch response, a resolution, a writeback, a
 // collector's operands, the LSU or memory).
 Cycle Sm::next_event(Cycle now) const {
   Cycle next = kNever;
   earliest(next, core_next_, now);
+  if (next == now + 1) return next;  // nothing is earlier
   earliest(next, lsu_.next_event(now), now);
   earliest(next, icache_.next_event(now), now);
   // The request send_memory_request offers next: the I-cache's, else the L1's.
@@ -232,9 +240,7 @@ void Sm::tick_core(Cycle now, SmEvents& events) {
   writeback(now);
   // After an issue the next cycle is usually busy: searching then does not pay, and running
   // the stages early is always exact.
-  core_next_ = issued_at_[last_issued_slot_] == now
-                   ? now + 1
-                   : std::min(front_end_event(now), collector_event(now));
+  core_next_ = issued_at_[last_issued_slot_] == now ? now + 1 : core_event(now);
   states_dirty_ = true;
 }
 

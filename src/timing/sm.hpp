@@ -156,6 +156,7 @@ class Sm {
   // next_event's parts (sm.cpp).
   Cycle front_end_event(Cycle now) const;
   Cycle collector_event(Cycle now) const;
+  Cycle core_event(Cycle now) const;
   void tick_core(Cycle now, SmEvents& events);
 
   // The earliest cycle at which the stages from the collector to the fetch may act, as
