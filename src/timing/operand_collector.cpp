@@ -68,13 +68,14 @@ bool OperandCollector::reading() const {
   return !grants_.empty() || units_reading_ != 0;
 }
 
-void OperandCollector::tick(Cycle now) {
-  deliver(now);
+Cycle OperandCollector::tick(Cycle now) {
+  const Cycle ready = deliver(now);
   arbitrate(now);
   for (const Grant& c : captured_) {
     set_requesting(c.group, static_cast<unsigned>(c.unit) * kReadsPerUnit + c.read, false);
   }
   captured_.clear();
+  return ready;
 }
 
 unsigned OperandCollector::delivery_rank(uint8_t group) const {
@@ -84,15 +85,16 @@ unsigned OperandCollector::delivery_rank(uint8_t group) const {
 // crossbar.sv: one of last cycle's grants reaches its unit, the rest are dropped and their
 // reads request again. A read's last delivery makes the unit OUT `operand_cycles` after the
 // grant (data register, ready_reg, then the state register).
-void OperandCollector::deliver(Cycle now) {
+Cycle OperandCollector::deliver(Cycle now) {
   if (grants_.empty() || granted_at_ + 1 != now) {
     grants_.clear();
-    return;
+    return kNeverCycle;
   }
   const auto chosen =
       std::min_element(grants_.begin(), grants_.end(), [this](const Grant& a, const Grant& b) {
         return delivery_rank(a.group) < delivery_rank(b.group);
       });
+  Cycle ready = kNeverCycle;
   for (auto it = grants_.begin(); it != grants_.end(); ++it) {
     Unit& unit = units_[it->unit];
     Read& read = unit.reads[it->read];
@@ -105,10 +107,12 @@ void OperandCollector::deliver(Cycle now) {
     captured_.push_back(*it);
     if (--unit.reads_left == 0) {
       unit.ready_at = granted_at_ + params_.operand_cycles;
+      ready = unit.ready_at;
       --units_reading_;
     }
   }
   grants_.clear();
+  return ready;
 }
 
 // collector_unit.v requests every read whose data is not yet in ready_reg (a read captured

@@ -54,11 +54,11 @@ void earliest(Cycle& next, Cycle c, Cycle now) {
 }
 }  // namespace
 
-// Operand reads, then issue: it serves the lowest-numbered ready unit only, as soon as its
-// execution unit can take it (the SFU's end, or an LSU event); the others wait behind it.
+// Issue: it serves the lowest-numbered ready unit only, as soon as its execution unit can
+// take it (the SFU's end, or an LSU event); the others wait behind it. Reads in flight are
+// the collector's own events (tick).
 Cycle Sm::collector_event(Cycle now) const {
   Cycle next = kNever;
-  if (collector_.reading()) earliest(next, now + 1, now);
   bool blocker_seen = false;
   for (const Collector& c : collector_.units()) {
     if (!c.busy || c.ready_at == kNever) continue;
@@ -106,8 +106,8 @@ Cycle Sm::front_end_event(Cycle now) const {
   return next;
 }
 
-// The collector's answer is cheap and often the next cycle (a read in flight): then the
-// front end need not be searched.
+// The collector's answer is cheap and often the next cycle: then the front end need not be
+// searched.
 Cycle Sm::core_event(Cycle now) const {
   const Cycle collector = collector_event(now);
   return collector == now + 1 ? collector : std::min(collector, front_end_event(now));
@@ -117,9 +117,10 @@ Cycle Sm::core_event(Cycle now) const {
 // the time of the event that unblocks them (a fetch response, a resolution, a writeback, a
 // collector's operands, the LSU or memory).
 Cycle Sm::next_event(Cycle now) const {
+  if (collector_.reading()) return now + 1;  // nothing is earlier
   Cycle next = kNever;
   earliest(next, core_next_, now);
-  if (next == now + 1) return next;  // nothing is earlier
+  if (next == now + 1) return next;
   earliest(next, lsu_.next_event(now), now);
   earliest(next, icache_.next_event(now), now);
   // The request send_memory_request offers next: the I-cache's, else the L1's.
@@ -220,16 +221,20 @@ void Sm::tick(Cycle now, SmEvents& events) {
   if (active_warps_ != 0) ++stats_.active_cycles;
   const bool core_quiet = core_next_ > now;
   if (!core_quiet) resolve_control(now);  // quiet: no resolution is due
-  if (lsu_.tick(now, lsu_done_) || !core_quiet) {
+  const bool lsu_changed = lsu_.tick(now, lsu_done_);
+  // The operand reads run alone while nothing else may act, unless a unit gets ready now.
+  const Cycle ready = collector_.reading() ? collector_.tick(now) : kNever;
+  if (lsu_changed || !core_quiet || ready <= now) {
     tick_core(now, events);
     if (events.fault) return;
+  } else {
+    core_next_ = std::min(core_next_, ready);  // the unit may issue from then on
   }
   icache_.end_cycle(now);
 }
 
-// The stages after the LSU, then the next cycle at which they may act again.
+// The stages after the collector's reads, then the next cycle at which they may act again.
 void Sm::tick_core(Cycle now, SmEvents& events) {
-  collector_.tick(now);
   issue(now, events);
   if (events.fault) return;
   select_into_collector(now);

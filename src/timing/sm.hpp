@@ -159,10 +159,11 @@ class Sm {
   Cycle core_event(Cycle now) const;
   void tick_core(Cycle now, SmEvents& events);
 
-  // The earliest cycle at which the stages from the collector to the fetch may act, as
-  // front_end_event and collector_event said after the last cycle that ran them; 0 forces
-  // them to run. Before it only the LSU, the caches and memory move: a cycle in which the
-  // LSU changed nothing the issue stages see (Lsu::tick) runs them not at all.
+  // The earliest cycle at which the stages from issue to fetch may act, as front_end_event
+  // and collector_event said after the last cycle that ran them (lowered when a collector
+  // unit gets ready); 0 forces them to run. Before it only the operand reads, the LSU, the
+  // caches and memory move: a cycle in which the LSU changed nothing the issue stages see
+  // (Lsu::tick) and no unit got ready runs them not at all.
   Cycle core_next_ = 0;
   unsigned last_issued_slot_ = 0;
   unsigned active_warps_ = 0;
