@@ -50,6 +50,8 @@ class Sm {
   // Offers this SM's next memory request to the L2 (I-cache first).
   void send_memory_request(Cycle now);
   bool busy() const;  // any warp, instruction or memory request in flight
+  // An instruction issued in `cycle` (the last cycle ticked or later).
+  bool issued_at(Cycle cycle) const { return issued_at_[last_issued_slot_] == cycle; }
   // The earliest cycle after `now` at which this SM may change state, assuming the memory
   // system delivers nothing earlier than it has scheduled (~0: only an outside event can
   // wake it). Every cycle before it is idle and may be skipped.
