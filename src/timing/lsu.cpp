@@ -39,16 +39,13 @@ void Lsu::build_blocks(Op& op, const functional::TimingRecord& r) {
     op.block_count = 1;
     return;
   }
+  // A lane whose block an earlier lane already has shares that request.
   const bool atomic = r.mem_op == MemOp::Atomic;
-  std::array<bool, functional::kMaxThreads> taken{};
   for (unsigned k = 0; k < r.address_count; ++k) {
-    if (taken[k]) continue;
-    const uint32_t block = r.lane_address[k] / params_.block_bytes;
-    op.blocks[op.block_count++] = block * params_.block_bytes;
-    if (atomic) continue;
-    for (unsigned m = k; m < r.address_count; ++m) {
-      if (r.lane_address[m] / params_.block_bytes == block) taken[m] = true;
-    }
+    const uint32_t block = r.lane_address[k] / params_.block_bytes * params_.block_bytes;
+    const auto end = op.blocks.begin() + op.block_count;
+    if (!atomic && std::find(op.blocks.begin(), end, block) != end) continue;
+    op.blocks[op.block_count++] = block;
   }
 }
 

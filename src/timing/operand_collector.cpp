@@ -134,6 +134,7 @@ void OperandCollector::arbitrate(Cycle now) {
     starting_.erase(starting_.begin() + static_cast<std::ptrdiff_t>(n));
   }
   for (unsigned g = 0; g < next_requester_.size(); ++g) {
+    if (words_ == 1 && requesting_[g] == 0) continue;  // the common case: no read here
     const unsigned id = round_robin(g);
     if (id == ~0u) continue;
     grants_.push_back(Grant{static_cast<uint8_t>(id / kReadsPerUnit),

@@ -6,6 +6,7 @@
 // and the LSU with its L1 data cache.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bitset>
 #include <cstdint>
@@ -79,6 +80,35 @@ class Sm {
     uint32_t valid = 0;  // bit per instruction slot still to hand out
     Cycle pushed = 0;    // written into the buffer at this edge
   };
+  // The instruction buffer: a FIFO in one block that grows to the buffer's size once (looked
+  // at several times per warp and cycle; a deque's checks chase pointers).
+  class PacketFifo {
+   public:
+    size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
+    const Packet& front() const { return slots_[head_]; }
+    void clear() { head_ = count_ = 0; }
+    void pop_front() {
+      head_ = head_ + 1 == slots_.size() ? 0 : head_ + 1;
+      --count_;
+    }
+    void push_back(const Packet& packet) {
+      if (count_ == slots_.size()) grow();
+      const size_t tail = head_ + count_;
+      slots_[tail >= slots_.size() ? tail - slots_.size() : tail] = packet;
+      ++count_;
+    }
+
+   private:
+    void grow() {
+      std::vector<Packet> slots(std::max<size_t>(2, 2 * slots_.size()));
+      for (size_t i = 0; i < count_; ++i) slots[i] = slots_[(head_ + i) % slots_.size()];
+      slots_ = std::move(slots);
+      head_ = 0;
+    }
+    std::vector<Packet> slots_;
+    size_t head_ = 0, count_ = 0;
+  };
   struct Warp {
     bool active = false;
     functional::WorkGroup* group = nullptr;
@@ -87,7 +117,7 @@ class Sm {
     Cycle flushed_at = ~Cycle{0};  // last rewind or redirect: the fetch slot of that cycle is lost
     uint32_t fetch_pc = 0;
     uint32_t epoch = 0;  // bumped on redirect and replay: older fetches are dropped
-    std::deque<Packet> ibuffer;
+    PacketFifo ibuffer;
     Packet slow{};  // the slowdown register
     Cycle slow_ready = 0;
     bool in_collector = false;
