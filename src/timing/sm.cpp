@@ -2,6 +2,7 @@
 #include "timing/sm.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace ventus::timing {
 
@@ -35,6 +36,7 @@ void Sm::start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at
   free->fetch_from = active_at;
   free->fetch_pc = group.warps()[warp].pc;
   free->next_select = active_at;
+  touch(static_cast<unsigned>(free - warps_.begin()));
   ++stats_.warps_dispatched;
   ++active_warps_;
   core_next_ = 0;
@@ -162,24 +164,30 @@ SlotState Sm::state_of(unsigned slot, Cycle now) const {
 // lasts one cycle; otherwise the cycles join the held states. A slot's held state reaches the
 // counters when it changes (flush_states at the end). The timeline wants every cycle's slices
 // as they come.
+// Within such a cycle only the slots it touched, those in the collector (their unit's
+// ready_at and the LSU move them) and those that issued last time can have a new state.
 void Sm::account_states(Cycle now, Cycle cycles) {
   accounted_to_ = now + cycles;
   if (!states_dirty_ && timeline_ == nullptr) return;
-  bool issued = false;
-  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
+  const uint64_t all = warps_.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << warps_.size()) - 1;
+  uint64_t slots =
+      timeline_ != nullptr || warps_.size() > 64 ? all : (touched_ | collecting_) & all;
+  touched_ = 0;
+  for (; slots != 0; slots &= slots - 1) {
+    const auto slot = static_cast<unsigned>(std::countr_zero(slots));
     const SlotState state = state_of(slot, now);
     Held& held = held_[slot];
     if (state != held.state) {
       count_state(slot, held.state, now - held.from);
       held = Held{state, now};
     }
-    issued = issued || state == SlotState::Issued;
+    if (state == SlotState::Issued) touch(slot);  // it lasts one cycle
     if (timeline_ != nullptr) {
       timeline_->slot_cycles(index_, slot, now, cycles, state,
                              state == SlotState::Issued ? &last_issue_[slot] : nullptr);
     }
   }
-  states_dirty_ = issued;
+  states_dirty_ = touched_ != 0;
 }
 
 void Sm::count_state(unsigned slot, SlotState state, Cycle cycles) {

@@ -37,6 +37,7 @@ void Sm::resolve_control(Cycle now) {
     resolutions_.erase(resolutions_.begin() + static_cast<std::ptrdiff_t>(i));
     Warp& w = warps_[r.slot];
     if (!w.active) continue;
+    touch(r.slot);
     w.control_pending = false;
     if (r.redirect) {
       ++stats_.redirects;
@@ -69,6 +70,7 @@ void Sm::fetch_responses(Cycle now) {
     const bool stale = !w.active || f.epoch != w.epoch;
     const bool hit = f.hit;
     if (stale) continue;
+    touch(f.slot);
     const bool room = w.ibuffer.size() < params_.front.ibuffer_packets;
     ++(hit ? (room ? stats_.fetch_hits : stats_.fetch_full) : stats_.fetch_misses);
     if (hit && room) {
@@ -138,6 +140,7 @@ void Sm::load_slowdown(Cycle now) {
         now < w.next_select) {
       continue;
     }
+    touch(static_cast<unsigned>(&w - warps_.data()));
     w.slow = w.ibuffer.front();
     w.hazard_blocked = false;
     w.ibuffer.pop_front();

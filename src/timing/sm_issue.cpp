@@ -52,6 +52,7 @@ void Sm::select_into_collector(Cycle now) {
         hazard = hazard || pending(w.pending_scalar, w.pending_vector, r.sources[s]);
       }
       if (hazard) {
+        touch(slot);
         w.hazard_blocked = true;  // until a writeback of this warp (next_event)
         continue;
       }
@@ -61,6 +62,8 @@ void Sm::select_into_collector(Cycle now) {
     }
     w.slow.valid &= w.slow.valid - 1;
     w.in_collector = true;
+    touch(slot);
+    collecting_ |= slot_bit(slot);
     w.collector_unit = static_cast<unsigned>(free_unit - collector_.units().data());
     if (r.destination.file == RegFile::Scalar) w.pending_scalar.set(r.destination.index);
     if (r.destination.file == RegFile::Vector) w.pending_vector.set(r.destination.index);
@@ -97,6 +100,8 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   Warp& w = warps_[c.slot];
   collector_.release(c, now);
   w.in_collector = false;
+  touch(c.slot);
+  collecting_ &= ~slot_bit(c.slot);
   w.next_select = now + 1;
   const uint32_t expected_pc = c.record.pc;
   if (w.group->warps()[w.index].pc != expected_pc) {
@@ -151,6 +156,7 @@ void Sm::after_step(Collector& c, const functional::StepResult& step, Cycle now,
     case WarpEvent::Barrier:
     case WarpEvent::BarrierSub:
     case WarpEvent::Endprg:
+      touched_ = ~uint64_t{0};  // a release clears other warps' barrier flags
       for (unsigned s = 0; s < warps_.size(); ++s) {
         Warp& other = warps_[s];
         if (other.active && other.group == w.group && ((step.released >> other.index) & 1u) != 0) {
@@ -193,6 +199,7 @@ void Sm::writeback(Cycle now) {
     Warp& w = warps_[best->slot];
     (file == RegFile::Scalar ? w.pending_scalar : w.pending_vector).reset(best->reg.index);
     w.hazard_blocked = false;
+    touch(best->slot);
     results_.erase(best);
   }
 }
