@@ -20,7 +20,26 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       issued_at_(warp_slots, ~Cycle{0}),
       last_issue_(warp_slots),
       counters_(counters),
-      stats_(counters.core) {}
+      stats_(counters.core) {
+  wide_ = warp_slots > 64;
+}
+
+void Sm::refresh_candidates() {
+  for (uint64_t bits = wide_ ? 0 : stale_; bits != 0; bits &= bits - 1) {
+    const auto slot = static_cast<unsigned>(std::countr_zero(bits));
+    if (slot >= warps_.size()) break;
+    const Warp& w = warps_[slot];
+    const uint64_t bit = uint64_t{1} << slot;
+    const bool free = w.active && !w.in_collector && !w.control_pending;
+    const bool slow = free && w.slow.valid == 0 && !w.ibuffer.empty();
+    const bool select = free && w.slow.valid != 0 && !w.hazard_blocked;
+    const bool fetch = w.active && w.ibuffer.size() < params_.front.ibuffer_packets;
+    slow_candidates_ = slow ? slow_candidates_ | bit : slow_candidates_ & ~bit;
+    select_candidates_ = select ? select_candidates_ | bit : select_candidates_ & ~bit;
+    fetch_candidates_ = fetch ? fetch_candidates_ | bit : fetch_candidates_ & ~bit;
+  }
+  stale_ = 0;
+}
 
 unsigned Sm::free_warp_slots() const {
   return static_cast<unsigned>(

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <bitset>
 #include <cstdint>
 #include <deque>
@@ -211,7 +212,36 @@ class Sm {
   // collector (bit per slot; sm.warp_slots is at most 32, more are all recomputed).
   uint64_t touched_ = 0, collecting_ = 0;
   static uint64_t slot_bit(unsigned slot) { return slot < 64 ? uint64_t{1} << slot : 0; }
-  void touch(unsigned slot) { touched_ |= slot_bit(slot); }
+  void touch(unsigned slot) {
+    touched_ |= slot_bit(slot);
+    stale_ |= slot_bit(slot);
+  }
+  // Candidate slots (a superset: each stage still checks its whole condition, the times
+  // included) of the slowdown load, the selection and the fetch, so that those stages look at
+  // few warps; the touched slots' bits are recomputed when a stage next needs them. More
+  // than 64 slots are all candidates (wide_).
+  uint64_t slow_candidates_ = 0, select_candidates_ = 0, fetch_candidates_ = 0;
+  uint64_t stale_ = ~uint64_t{0};
+  bool wide_ = false;
+  void refresh_candidates();
+  // Calls `f(slot)` for the slots of `mask` from `start` on, wrapping, until it returns true.
+  template <typename F>
+  void for_candidates(uint64_t mask, unsigned start, F f) {
+    const auto n = static_cast<unsigned>(warps_.size());
+    if (wide_) {
+      for (unsigned k = 0, s = start; k < n; ++k, s = s + 1 == n ? 0 : s + 1) {
+        if (f(s)) return;
+      }
+      return;
+    }
+    const uint64_t from = ~uint64_t{0} << start;  // start < n <= 64
+    for (uint64_t bits = mask & from; bits != 0; bits &= bits - 1) {
+      if (f(static_cast<unsigned>(std::countr_zero(bits)))) return;
+    }
+    for (uint64_t bits = mask & ~from; bits != 0; bits &= bits - 1) {
+      if (f(static_cast<unsigned>(std::countr_zero(bits)))) return;
+    }
+  }
   void count_state(unsigned slot, SlotState state, Cycle cycles);
   bool states_dirty_ = true;  // recompute the held states at the next account_states
 

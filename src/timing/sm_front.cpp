@@ -116,36 +116,37 @@ void Sm::apply_prefix(Warp& w, uint32_t pc) {
 // chosen warp's fetch pc moves on to the next packet (speculatively).
 void Sm::fetch_select(Cycle now) {
   const uint32_t packet = params_.front.fetch_bytes;
-  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
+  refresh_candidates();
+  for_candidates(fetch_candidates_, 0, [&](unsigned slot) {
     Warp& w = warps_[slot];
-    if (!w.active || w.ibuffer.size() >= params_.front.ibuffer_packets) continue;
-    if (now < w.fetch_from) {
-      if (w.flushed_at == now) return;  // the flushed warp holds the slot
-      continue;
-    }
+    if (!w.active || w.ibuffer.size() >= params_.front.ibuffer_packets) return false;
+    if (now < w.fetch_from) return w.flushed_at == now;  // the flushed warp holds the slot
     ++stats_.fetch_requests;
     fetches_.push_back(
         Fetch{now + params_.front.icache.hit_latency_cycles, slot, w.fetch_pc, w.epoch});
     w.fetch_pc = (w.fetch_pc & ~(packet - 1)) + packet;
-    return;
-  }
+    return true;
+  });
 }
 
 // The slowdown register takes the next packet when it is empty and the warp may issue; the
 // packet's first instruction can be selected the cycle after.
 void Sm::load_slowdown(Cycle now) {
-  for (Warp& w : warps_) {
-    if (!w.active || w.slow.valid != 0 || w.ibuffer.empty()) continue;
+  refresh_candidates();
+  for_candidates(slow_candidates_, 0, [&](unsigned slot) {
+    Warp& w = warps_[slot];
+    if (!w.active || w.slow.valid != 0 || w.ibuffer.empty()) return false;
     if (w.ibuffer.front().pushed >= now || w.in_collector || w.control_pending ||
         now < w.next_select) {
-      continue;
+      return false;
     }
-    touch(static_cast<unsigned>(&w - warps_.data()));
+    touch(slot);
     w.slow = w.ibuffer.front();
     w.hazard_blocked = false;
     w.ibuffer.pop_front();
     w.slow_ready = now + 1;
-  }
+    return false;
+  });
 }
 
 }  // namespace ventus::timing

@@ -35,11 +35,12 @@ void Sm::select_into_collector(Cycle now) {
   Collector* free_unit = collector_.free_unit(now);
   if (free_unit == nullptr) return;
   const unsigned n = static_cast<unsigned>(warps_.size());
-  for (unsigned k = 0, slot = rr_next_; k < n; ++k, slot = slot + 1 == n ? 0 : slot + 1) {
+  refresh_candidates();
+  for_candidates(select_candidates_, rr_next_, [&](unsigned slot) {
     Warp& w = warps_[slot];
     // A warp blocked by the scoreboard stays blocked until one of its writebacks (or a new
     // head instruction) clears the flag: no need to look at its operands again before.
-    if (w.hazard_blocked || !can_select(w, now)) continue;
+    if (w.hazard_blocked || !can_select(w, now)) return false;
     const uint32_t pc = w.slow.pc + 4u * static_cast<uint32_t>(std::countr_zero(w.slow.valid));
     apply_prefix(w, pc);
     const functional::WarpState& state = w.group->warps()[w.index];
@@ -54,7 +55,7 @@ void Sm::select_into_collector(Cycle now) {
       if (hazard) {
         touch(slot);
         w.hazard_blocked = true;  // until a writeback of this warp (next_event)
-        continue;
+        return false;
       }
     } else {
       r = functional::TimingRecord{};  // the step will trap (unfetchable pc) or mismatch
@@ -71,8 +72,8 @@ void Sm::select_into_collector(Cycle now) {
     free_unit->unit = r.row != nullptr ? unit_class_of(*r.row) : UnitClass::Alu;
     collector_.start(*free_unit, slot, now);
     rr_next_ = slot + 1 == n ? 0 : slot + 1;
-    return;
-  }
+    return true;
+  });
 }
 
 bool Sm::unit_ready(const Collector& c, Cycle now) const {
@@ -156,7 +157,7 @@ void Sm::after_step(Collector& c, const functional::StepResult& step, Cycle now,
     case WarpEvent::Barrier:
     case WarpEvent::BarrierSub:
     case WarpEvent::Endprg:
-      touched_ = ~uint64_t{0};  // a release clears other warps' barrier flags
+      touched_ = stale_ = ~uint64_t{0};  // a release clears other warps' barrier flags
       for (unsigned s = 0; s < warps_.size(); ++s) {
         Warp& other = warps_[s];
         if (other.active && other.group == w.group && ((step.released >> other.index) & 1u) != 0) {
