@@ -270,9 +270,10 @@ void Sm::tick_core(Cycle now, SmEvents& events) {
   fetch_responses(now);
   fetch_select(now);
   writeback(now);
-  // After an issue the next cycle is usually busy: searching then does not pay, and running
-  // the stages early is always exact.
-  core_next_ = issued_at_[last_issued_slot_] == now ? now + 1 : core_event(now);
+  // After an issue, or with reads in flight, the next cycle is usually busy: searching then
+  // does not pay, and running the stages early is always exact.
+  core_next_ =
+      issued_at_[last_issued_slot_] == now || collector_.reading() ? now + 1 : core_event(now);
   states_dirty_ = true;
 }
 
