@@ -68,8 +68,8 @@ bool OperandCollector::reading() const {
   return !grants_.empty() || units_reading_ != 0;
 }
 
-Cycle OperandCollector::tick(Cycle now) {
-  const Cycle ready = deliver(now);
+OperandCollector::Ready OperandCollector::tick(Cycle now) {
+  const Ready ready = deliver(now);
   arbitrate(now);
   for (const Grant& c : captured_) {
     set_requesting(c.group, static_cast<unsigned>(c.unit) * kReadsPerUnit + c.read, false);
@@ -85,16 +85,16 @@ unsigned OperandCollector::delivery_rank(uint8_t group) const {
 // crossbar.sv: one of last cycle's grants reaches its unit, the rest are dropped and their
 // reads request again. A read's last delivery makes the unit OUT `operand_cycles` after the
 // grant (data register, ready_reg, then the state register).
-Cycle OperandCollector::deliver(Cycle now) {
+OperandCollector::Ready OperandCollector::deliver(Cycle now) {
   if (grants_.empty() || granted_at_ + 1 != now) {
     grants_.clear();
-    return kNeverCycle;
+    return {};
   }
   const auto chosen =
       std::min_element(grants_.begin(), grants_.end(), [this](const Grant& a, const Grant& b) {
         return delivery_rank(a.group) < delivery_rank(b.group);
       });
-  Cycle ready = kNeverCycle;
+  Ready ready;
   for (auto it = grants_.begin(); it != grants_.end(); ++it) {
     Unit& unit = units_[it->unit];
     Read& read = unit.reads[it->read];
@@ -107,7 +107,7 @@ Cycle OperandCollector::deliver(Cycle now) {
     captured_.push_back(*it);
     if (--unit.reads_left == 0) {
       unit.ready_at = granted_at_ + params_.operand_cycles;
-      ready = unit.ready_at;
+      ready = Ready{unit.ready_at, unit.slot};
       --units_reading_;
     }
   }

@@ -47,8 +47,12 @@ class OperandCollector {
   // The unit issued at `now`: free from the next cycle.
   void release(Unit& unit, Cycle now);
   // Delivers the grant of the previous cycle, then arbitrates this cycle's requests.
-  // Returns the ready_at a unit got this cycle (its last read delivered), ~0 if none.
-  Cycle tick(Cycle now);
+  // The unit that got ready this cycle (its last read delivered): when, and its warp slot.
+  struct Ready {
+    Cycle at = kNeverCycle;  // none
+    unsigned slot = 0;
+  };
+  Ready tick(Cycle now);
   // A read is requesting or a grant is in flight: the collector acts next cycle.
   bool reading() const;
   std::vector<Unit>& units() { return units_; }
@@ -60,7 +64,7 @@ class OperandCollector {
     uint8_t read;
     uint8_t group;
   };
-  Cycle deliver(Cycle now);
+  Ready deliver(Cycle now);
   void arbitrate(Cycle now);
   // Delivery order of the crossbar: bank 0 scalar, bank 0 vector, bank 1 scalar, ...
   unsigned delivery_rank(uint8_t group) const;

@@ -183,14 +183,22 @@ SlotState Sm::state_of(unsigned slot, Cycle now) const {
 // lasts one cycle; otherwise the cycles join the held states. A slot's held state reaches the
 // counters when it changes (flush_states at the end). The timeline wants every cycle's slices
 // as they come.
-// Within such a cycle only the slots it touched, those in the collector (their unit's
-// ready_at and the LSU move them) and those that issued last time can have a new state.
+// Within such a cycle only the slots it touched can have a new state: a change of their warp,
+// an issue last time, their collector unit getting ready (touch_at) or the LSU moving.
 void Sm::account_states(Cycle now, Cycle cycles) {
   accounted_to_ = now + cycles;
   if (!states_dirty_ && timeline_ == nullptr) return;
+  for (size_t i = 0; i < ready_touches_.size();) {
+    if (ready_touches_[i].at > now) {
+      ++i;
+      continue;
+    }
+    touch(ready_touches_[i].slot);
+    ready_touches_[i] = ready_touches_.back();
+    ready_touches_.pop_back();
+  }
   const uint64_t all = warps_.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << warps_.size()) - 1;
-  uint64_t slots =
-      timeline_ != nullptr || warps_.size() > 64 ? all : (touched_ | collecting_) & all;
+  uint64_t slots = timeline_ != nullptr || warps_.size() > 64 ? all : touched_ & all;
   touched_ = 0;
   for (; slots != 0; slots &= slots - 1) {
     const auto slot = static_cast<unsigned>(std::countr_zero(slots));
@@ -250,12 +258,15 @@ void Sm::tick(Cycle now, SmEvents& events) {
   if (!core_quiet) resolve_control(now);  // quiet: no resolution is due
   const bool lsu_changed = lsu_.tick(now, lsu_done_);
   // The operand reads run alone while nothing else may act, unless a unit gets ready now.
-  const Cycle ready = collector_.reading() ? collector_.tick(now) : kNever;
-  if (lsu_changed || !core_quiet || ready <= now) {
+  const OperandCollector::Ready ready =
+      collector_.reading() ? collector_.tick(now) : OperandCollector::Ready{};
+  if (ready.at != kNever) touch_at(ready.at, ready.slot);
+  if (lsu_changed) touched_ |= collecting_;  // LsuFull or UnitBusy
+  if (lsu_changed || !core_quiet || ready.at <= now) {
     tick_core(now, events);
     if (events.fault) return;
   } else {
-    core_next_ = std::min(core_next_, ready);  // the unit may issue from then on
+    core_next_ = std::min(core_next_, ready.at);  // the unit may issue from then on
   }
   icache_.end_cycle(now);
 }

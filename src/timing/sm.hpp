@@ -216,6 +216,14 @@ class Sm {
     touched_ |= slot_bit(slot);
     stale_ |= slot_bit(slot);
   }
+  // A slot in the collector leaves the Collector state when its unit gets ready: touched
+  // then (account_states). That cycle is an event (collector_event), never skipped.
+  struct ReadyTouch {
+    Cycle at;
+    unsigned slot;
+  };
+  std::vector<ReadyTouch> ready_touches_;
+  void touch_at(Cycle at, unsigned slot) { ready_touches_.push_back({at, slot}); }
   // Candidate slots (a superset: each stage still checks its whole condition, the times
   // included) of the slowdown load, the selection and the fetch, so that those stages look at
   // few warps; the touched slots' bits are recomputed when a stage next needs them. More

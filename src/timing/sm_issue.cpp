@@ -71,6 +71,7 @@ void Sm::select_into_collector(Cycle now) {
     if (r.row != nullptr && is_control(*r.row)) w.control_pending = true;
     free_unit->unit = r.row != nullptr ? unit_class_of(*r.row) : UnitClass::Alu;
     collector_.start(*free_unit, slot, now);
+    if (free_unit->ready_at != kNeverCycle) touch_at(free_unit->ready_at, slot);  // no reads
     rr_next_ = slot + 1 == n ? 0 : slot + 1;
     return true;
   });
@@ -127,6 +128,7 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   const isa::InsnRow& row = *r.row;
   if (c.unit == UnitClass::Lsu && r.mem_op != functional::MemOp::None) {
     lsu_.accept(c.slot, r, now);
+    touched_ |= collecting_;  // the LSU may take fewer now
   } else if (c.unit != UnitClass::WarpControl) {
     const unsigned lanes =
         std::max(1u, w.group->warps()[w.index].numt / params_.units.sfu_lane_groups);
