@@ -180,14 +180,15 @@ SlotState Sm::state_of(unsigned slot, Cycle now) const {
 }
 
 // The states only change in a cycle that ran the issue stages (states_dirty_), and Issued
-// lasts one cycle; otherwise the cycles join the held states. A slot's held state reaches the
-// counters when it changes (flush_states at the end). The timeline wants every cycle's slices
-// as they come.
-// Within such a cycle only the slots it touched can have a new state: a change of their warp,
-// an issue last time, their collector unit getting ready (touch_at) or the LSU moving.
+// lasts one cycle; otherwise the cycles join the held states. Within such a cycle only the
+// slots it touched can have a new state: a change of their warp, an issue last time, their
+// collector unit getting ready (touch_at) or the LSU moving. A slot's held state reaches the
+// counters when it changes (flush_states at the end). The timeline wants every slot's slices
+// as they come; without idle skipping every slot is recomputed every cycle (the reference).
 void Sm::account_states(Cycle now, Cycle cycles) {
   accounted_to_ = now + cycles;
-  if (!states_dirty_ && timeline_ == nullptr) return;
+  const bool every_slot = timeline_ != nullptr || !params_.skip_idle_cycles || wide_;
+  if (!states_dirty_ && !every_slot) return;
   for (size_t i = 0; i < ready_touches_.size();) {
     if (ready_touches_[i].at > now) {
       ++i;
@@ -197,24 +198,31 @@ void Sm::account_states(Cycle now, Cycle cycles) {
     ready_touches_[i] = ready_touches_.back();
     ready_touches_.pop_back();
   }
-  const uint64_t all = warps_.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << warps_.size()) - 1;
-  uint64_t slots = timeline_ != nullptr || warps_.size() > 64 ? all : touched_ & all;
+  // touched_ may hold bits past the last slot (a barrier touches all).
+  uint64_t slots = wide_ ? 0 : touched_ & ((uint64_t{2} << (warps_.size() - 1)) - 1);
   touched_ = 0;
-  for (; slots != 0; slots &= slots - 1) {
-    const auto slot = static_cast<unsigned>(std::countr_zero(slots));
-    const SlotState state = state_of(slot, now);
-    Held& held = held_[slot];
-    if (state != held.state) {
-      count_state(slot, held.state, now - held.from);
-      held = Held{state, now};
-    }
-    if (state == SlotState::Issued) touch(slot);  // it lasts one cycle
-    if (timeline_ != nullptr) {
-      timeline_->slot_cycles(index_, slot, now, cycles, state,
-                             state == SlotState::Issued ? &last_issue_[slot] : nullptr);
+  if (every_slot) {
+    for (unsigned slot = 0; slot < warps_.size(); ++slot) account_slot(slot, now, cycles);
+  } else {
+    for (; slots != 0; slots &= slots - 1) {
+      account_slot(static_cast<unsigned>(std::countr_zero(slots)), now, cycles);
     }
   }
   states_dirty_ = touched_ != 0;
+}
+
+void Sm::account_slot(unsigned slot, Cycle now, Cycle cycles) {
+  const SlotState state = state_of(slot, now);
+  Held& held = held_[slot];
+  if (state != held.state) {
+    count_state(slot, held.state, now - held.from);
+    held = Held{state, now};
+  }
+  if (state == SlotState::Issued) touch(slot);  // it lasts one cycle
+  if (timeline_ != nullptr) {
+    timeline_->slot_cycles(index_, slot, now, cycles, state,
+                           state == SlotState::Issued ? &last_issue_[slot] : nullptr);
+  }
 }
 
 void Sm::count_state(unsigned slot, SlotState state, Cycle cycles) {
@@ -254,7 +262,7 @@ void Sm::tick(Cycle now, SmEvents& events) {
   }
   icache_.begin_cycle(now);
   if (active_warps_ != 0) ++stats_.active_cycles;
-  const bool core_quiet = core_next_ > now;
+  const bool core_quiet = params_.skip_idle_cycles && core_next_ > now;
   if (!core_quiet) resolve_control(now);  // quiet: no resolution is due
   const bool lsu_changed = lsu_.tick(now, lsu_done_);
   // The operand reads run alone while nothing else may act, unless a unit gets ready now.

@@ -251,6 +251,7 @@ class Sm {
     }
   }
   void count_state(unsigned slot, SlotState state, Cycle cycles);
+  void account_slot(unsigned slot, Cycle now, Cycle cycles);
   bool states_dirty_ = true;  // recompute the held states at the next account_states
 
   std::vector<Cycle> issued_at_;        // per slot: the cycle of its last ISSUE
