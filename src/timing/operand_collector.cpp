@@ -18,6 +18,8 @@ OperandCollector::OperandCollector(const IssueParams& params, sim::Counter& drop
       words_((requesters_ + 63) / 64),
       requesting_(next_requester_.size() * words_, 0),
       rank_(next_requester_.size()),
+      ready_at_(units_.size(), kNeverCycle),
+      free_from_(units_.size(), 0),
       dropped_grants_(dropped_grants) {
   const unsigned banks = params.register_banks;
   for (unsigned g = 0; g < rank_.size(); ++g) rank_[g] = 2 * (g % banks) + g / banks;
@@ -30,10 +32,17 @@ void OperandCollector::set_requesting(unsigned group, unsigned id, bool on) {
 }
 
 OperandCollector::Unit* OperandCollector::free_unit(Cycle now) {
-  for (Unit& u : units_) {
-    if (!u.busy && u.free_at <= now) return &u;
+  for (size_t i = 0; i < free_from_.size(); ++i) {
+    if (free_from_[i] <= now) return &units_[i];
   }
   return nullptr;
+}
+
+int OperandCollector::first_ready(Cycle now) const {
+  for (size_t i = 0; i < ready_at_.size(); ++i) {
+    if (ready_at_[i] <= now) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 // Bank = (warp slot + register) mod banks (operand_arbiter.v: wid + the low bits of the
@@ -56,12 +65,18 @@ void OperandCollector::start(Unit& unit, unsigned slot, Cycle now) {
   if (r.source_count != 0) starting_.push_back(static_cast<uint8_t>(&unit - units_.data()));
   unit.ready_at = r.source_count == 0 ? now + params_.no_operand_cycles : kNeverCycle;
   if (r.source_count != 0) ++units_reading_;
+  const size_t i = &unit - units_.data();
+  ready_at_[i] = unit.ready_at;
+  free_from_[i] = kNeverCycle;
 }
 
 void OperandCollector::release(Unit& unit, Cycle now) {
   unit.busy = false;
   unit.free_at = now + 1;
   unit.ready_at = kNeverCycle;
+  const size_t i = &unit - units_.data();
+  ready_at_[i] = kNeverCycle;
+  free_from_[i] = unit.free_at;
 }
 
 bool OperandCollector::reading() const {
@@ -107,6 +122,7 @@ OperandCollector::Ready OperandCollector::deliver(Cycle now) {
     captured_.push_back(*it);
     if (--unit.reads_left == 0) {
       unit.ready_at = granted_at_ + params_.operand_cycles;
+      ready_at_[it->unit] = unit.ready_at;
       ready = Ready{unit.ready_at, unit.slot};
       --units_reading_;
     }

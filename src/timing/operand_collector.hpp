@@ -42,6 +42,10 @@ class OperandCollector {
 
   // The lowest-index unit free at `now` (inst_demux), null when all are busy.
   Unit* free_unit(Cycle now);
+  // The lowest-index unit whose operands are ready at `now` (may issue), -1 if none.
+  int first_ready(Cycle now) const;
+  // Per unit: its ready_at while busy, ~0 when idle (compact: issue looks at it every cycle).
+  const std::vector<Cycle>& ready_times() const { return ready_at_; }
   // OC_IN of `unit`'s record (already filled) for warp slot `slot` at `now`.
   void start(Unit& unit, unsigned slot, Cycle now);
   // The unit issued at `now`: free from the next cycle.
@@ -84,8 +88,12 @@ class OperandCollector {
   std::vector<uint64_t> requesting_;  // per arbiter, words_ words
   std::vector<Grant> captured_;       // reads captured this cycle (cleared after arbitrate)
   std::vector<uint8_t> starting_;     // units started whose reads do not request yet
-  std::vector<unsigned> rank_;        // delivery_rank per arbiter (precomputed: it is per grant)
-  std::vector<Grant> grants_;         // granted last cycle, delivered this cycle
+  std::vector<unsigned> rank_;
+  // Compact copies of the units' ready_at (~0 when not busy) and of when an idle unit is
+  // free (~0 while busy): the per-cycle scans need nothing else of the large units.
+  std::vector<Cycle> ready_at_,
+      free_from_;              // delivery_rank per arbiter (precomputed: it is per grant)
+  std::vector<Grant> grants_;  // granted last cycle, delivered this cycle
   Cycle granted_at_ = kNeverCycle;
   unsigned units_reading_ = 0;  // units with a read not yet delivered (arbitrate's fast exit)
   sim::Counter& dropped_grants_;

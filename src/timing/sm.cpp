@@ -81,12 +81,14 @@ void earliest(Cycle& next, Cycle c, Cycle now) {
 Cycle Sm::collector_event(Cycle now) const {
   Cycle next = kNever;
   bool blocker_seen = false;
-  for (const Collector& c : collector_.units()) {
-    if (!c.busy || c.ready_at == kNever) continue;
-    if (c.ready_at > now) {
-      earliest(next, c.ready_at, now);
+  const std::vector<Cycle>& ready = collector_.ready_times();
+  for (size_t i = 0; i < ready.size(); ++i) {
+    if (ready[i] == kNever) continue;
+    if (ready[i] > now) {
+      earliest(next, ready[i], now);
     } else if (!blocker_seen) {
       blocker_seen = true;
+      const Collector& c = collector_.units()[i];
       if (c.unit == UnitClass::Sfu) {
         earliest(next, sfu_busy_until_, now);
       } else if (c.unit != UnitClass::Lsu || lsu_.ready(c.slot)) {

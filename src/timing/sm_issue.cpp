@@ -86,11 +86,10 @@ bool Sm::unit_ready(const Collector& c, Cycle now) const {
 // One instruction per cycle leaves the collector: the lowest-numbered ready unit, only when
 // its execution unit can take it (no other unit overtakes it).
 void Sm::issue(Cycle now, SmEvents& events) {
-  for (Collector& c : collector_.units()) {
-    if (!c.busy || c.ready_at > now) continue;
-    if (unit_ready(c, now)) execute(c, now, events);
-    return;
-  }
+  const int first = collector_.first_ready(now);
+  if (first < 0) return;
+  Collector& c = collector_.units()[static_cast<size_t>(first)];
+  if (unit_ready(c, now)) execute(c, now, events);
 }
 
 void Sm::schedule_result(unsigned slot, const RegRef& reg, UnitClass unit, Cycle at) {
