@@ -93,10 +93,6 @@ OperandCollector::Ready OperandCollector::tick(Cycle now) {
   return ready;
 }
 
-unsigned OperandCollector::delivery_rank(uint8_t group) const {
-  return rank_[group];
-}
-
 // crossbar.sv: one of last cycle's grants reaches its unit, the rest are dropped and their
 // reads request again. A read's last delivery makes the unit OUT `operand_cycles` after the
 // grant (data register, ready_reg, then the state register).
@@ -105,10 +101,7 @@ OperandCollector::Ready OperandCollector::deliver(Cycle now) {
     grants_.clear();
     return {};
   }
-  const auto chosen =
-      std::min_element(grants_.begin(), grants_.end(), [this](const Grant& a, const Grant& b) {
-        return delivery_rank(a.group) < delivery_rank(b.group);
-      });
+  const auto chosen = grants_.begin() + static_cast<std::ptrdiff_t>(chosen_);
   Ready ready;
   for (auto it = grants_.begin(); it != grants_.end(); ++it) {
     Unit& unit = units_[it->unit];
@@ -153,6 +146,8 @@ void OperandCollector::arbitrate(Cycle now) {
     if (words_ == 1 && requesting_[g] == 0) continue;  // the common case: no read here
     const unsigned id = round_robin(g);
     if (id == ~0u) continue;
+    // The crossbar will deliver the lowest delivery rank (the first of equal ranks).
+    if (grants_.empty() || rank_[g] < rank_[grants_[chosen_].group]) chosen_ = grants_.size();
     grants_.push_back(Grant{static_cast<uint8_t>(id / kReadsPerUnit),
                             static_cast<uint8_t>(id % kReadsPerUnit), static_cast<uint8_t>(g)});
     next_requester_[g] = id + 1 == requesters_ ? 0 : id + 1;

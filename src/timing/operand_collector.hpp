@@ -70,8 +70,6 @@ class OperandCollector {
   };
   Ready deliver(Cycle now);
   void arbitrate(Cycle now);
-  // Delivery order of the crossbar: bank 0 scalar, bank 0 vector, bank 1 scalar, ...
-  unsigned delivery_rank(uint8_t group) const;
 
   const IssueParams& params_;
   std::vector<Unit> units_;
@@ -88,12 +86,13 @@ class OperandCollector {
   std::vector<uint64_t> requesting_;  // per arbiter, words_ words
   std::vector<Grant> captured_;       // reads captured this cycle (cleared after arbitrate)
   std::vector<uint8_t> starting_;     // units started whose reads do not request yet
+  // Per arbiter, the crossbar's delivery order: bank 0 scalar, bank 0 vector, bank 1 scalar...
   std::vector<unsigned> rank_;
   // Compact copies of the units' ready_at (~0 when not busy) and of when an idle unit is
   // free (~0 while busy): the per-cycle scans need nothing else of the large units.
-  std::vector<Cycle> ready_at_,
-      free_from_;              // delivery_rank per arbiter (precomputed: it is per grant)
+  std::vector<Cycle> ready_at_, free_from_;
   std::vector<Grant> grants_;  // granted last cycle, delivered this cycle
+  size_t chosen_ = 0;          // the grant of grants_ the crossbar delivers (lowest rank)
   Cycle granted_at_ = kNeverCycle;
   unsigned units_reading_ = 0;  // units with a read not yet delivered (arbitrate's fast exit)
   sim::Counter& dropped_grants_;
