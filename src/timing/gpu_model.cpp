@@ -171,7 +171,11 @@ class LaunchLoop {
  private:
   // CTA scheduler: take every group that fits, dispatch its warps one per cycle.
   void dispatch() {
-    while (WorkGroup* group = launch_.dispatch(hooks_)) {
+    // Launch::dispatch places nothing more until a group retires (no SM has room).
+    while (may_place_) {
+      WorkGroup* group = launch_.dispatch(hooks_);
+      may_place_ = group != nullptr;
+      if (group == nullptr) break;
       const unsigned sm = launch_.sm_of(*group);
       for (unsigned w = 0; w < group->warp_count(); ++w) {
         to_dispatch_.push_back({group, w, sm, now_ + params_.kernel.first_dispatch_cycles});
@@ -223,6 +227,7 @@ class LaunchLoop {
         continue;
       }
       retired = true;
+      may_place_ = true;
       launch_.retire(*finishing_[i].group);
       last_done_ = now_;
       finishing_.erase(finishing_.begin() + static_cast<std::ptrdiff_t>(i));
@@ -336,6 +341,7 @@ class LaunchLoop {
   SmEvents events_;
   std::vector<SmDue> due_;
   bool accepted_ = false;  // the L2 accepted a request this cycle
+  bool may_place_ = true;  // a group may be placed (none refused since the last retirement)
 };
 
 }  // namespace
