@@ -52,7 +52,8 @@ void Sm::resolve_control(Cycle now) {
 // speculative sequential fetch prefetches.
 void Sm::fetch_lookups(Cycle now) {
   const Cycle stage1 = params_.front.icache.hit_latency_cycles - 1;
-  for (Fetch& f : fetches_) {
+  for (Fetch& f : fetches_) {  // in request order, so in respond_at order
+    if (f.respond_at - stage1 > now) break;
     if (f.respond_at - stage1 == now) f.hit = icache_.lookup(f.pc, now);
   }
 }
