@@ -112,11 +112,6 @@ bool L1DCache::pop_core_response(Cycle now, uint32_t& token) {
   return true;
 }
 
-const MemRequest* L1DCache::front_request(Cycle now) const {
-  if (requests_.empty() || requests_.front().first > now) return nullptr;
-  return &requests_.front().second;
-}
-
 Cycle L1DCache::next_event(Cycle now) const {
   Cycle next = ~Cycle{0};
   if (!requests_.empty() && requests_.front().first > now) next = requests_.front().first;

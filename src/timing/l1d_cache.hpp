@@ -32,7 +32,10 @@ class L1DCache {
   void on_response(const MemResponse& response, Cycle now);
   // Responses to the LSU due by `now`.
   bool pop_core_response(Cycle now, uint32_t& token);
-  const MemRequest* front_request(Cycle now) const;
+  const MemRequest* front_request(Cycle now) const {
+    if (requests_.empty() || requests_.front().first > now) return nullptr;
+    return &requests_.front().second;
+  }
   // The earliest cycle after `now` at which a queued request becomes due or a response to
   // the LSU is (~0: none; a request already due waits for the L2, see MemorySystem).
   Cycle next_event(Cycle now) const;

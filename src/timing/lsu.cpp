@@ -15,11 +15,6 @@ Lsu::Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats
       per_warp_(warp_slots, 0),
       stats_(stats) {}
 
-bool Lsu::ready(unsigned slot) const {
-  return address_queue_.size() < 2 && live_ < params_.per_sm_in_flight &&
-         per_warp_[slot] < params_.per_warp_in_flight;
-}
-
 // One block per distinct `block_bytes` block, in the order of the lowest remaining lane
 // (TIMING.md §8); atomics one lane each.
 void Lsu::build_blocks(Op& op, const functional::TimingRecord& r) {

@@ -30,7 +30,11 @@ class Lsu {
  public:
   Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats& l1d_stats);
 
-  bool ready(unsigned slot) const;  // can take a memory instruction of warp `slot`
+  // Can take a memory instruction of warp `slot` (inline: asked several times per cycle).
+  bool ready(unsigned slot) const {
+    return address_queue_.size() < 2 && live_ < params_.per_sm_in_flight &&
+           per_warp_[slot] < params_.per_warp_in_flight;
+  }
   void accept(unsigned slot, const functional::TimingRecord& record, Cycle now);
   // True when an instruction completed or left the address stage: what `ready` and the SM's
   // writeback see (the SM runs its issue stages in that cycle).

@@ -75,17 +75,11 @@ bool MemorySystem::accept(const MemRequest& request, Cycle now) {
   return true;
 }
 
-bool MemorySystem::pop_response(unsigned sm, Cycle now, MemResponse& out) {
+bool MemorySystem::pop_due_response(unsigned sm, MemResponse& out) {
   auto& q = inbox_[sm];
-  if (q.empty() || q.top().at > now) return false;
   out = q.top();
   q.pop();
   return true;
-}
-
-Cycle MemorySystem::next_response(unsigned sm, Cycle now) const {
-  const auto& q = inbox_[sm];
-  return q.empty() ? ~Cycle{0} : std::max(q.top().at, now + 1);
 }
 
 Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) const {

@@ -3,6 +3,7 @@
 // write-throughs serialised on the port's transaction slots.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <queue>
 #include <vector>
@@ -47,15 +48,23 @@ class MemorySystem {
   // of its set is in flight (the inclusive cache's one MSHR per set, TIMING.md §11).
   bool accept(const MemRequest& request, Cycle now);
   // Responses for `sm` due at or before `now`, in time order.
-  bool pop_response(unsigned sm, Cycle now, MemResponse& out);
+  // (Inline: every SM asks every cycle it ticks.)
+  bool pop_response(unsigned sm, Cycle now, MemResponse& out) {
+    const auto& q = inbox_[sm];
+    return !q.empty() && q.top().at <= now && pop_due_response(sm, out);
+  }
   bool idle(Cycle now) const;  // nothing in flight
   // The earliest cycle after `now` at which a response for `sm` is due (~0: none).
-  Cycle next_response(unsigned sm, Cycle now) const;
+  Cycle next_response(unsigned sm, Cycle now) const {
+    const auto& q = inbox_[sm];
+    return q.empty() ? ~Cycle{0} : std::max(q.top().at, now + 1);
+  }
   // The earliest cycle after `now` at which `request`, refused, may be accepted: the next
   // cycle if it would hit (a hit needs no MSHR), else when an L2 MSHR frees.
   Cycle next_accept(const MemRequest& request, Cycle now) const;
 
  private:
+  bool pop_due_response(unsigned sm, MemResponse& out);
   Cycle reserve_port(Cycle earliest, uint32_t occupancy);
   Cycle read_line(Cycle request_at);
   uint32_t extra_beats() const;

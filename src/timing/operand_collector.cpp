@@ -79,10 +79,6 @@ void OperandCollector::release(Unit& unit, Cycle now) {
   free_from_[i] = unit.free_at;
 }
 
-bool OperandCollector::reading() const {
-  return !grants_.empty() || units_reading_ != 0;
-}
-
 OperandCollector::Ready OperandCollector::tick(Cycle now) {
   const Ready ready = deliver(now);
   arbitrate(now);

@@ -58,7 +58,7 @@ class OperandCollector {
   };
   Ready tick(Cycle now);
   // A read is requesting or a grant is in flight: the collector acts next cycle.
-  bool reading() const;
+  bool reading() const { return !grants_.empty() || units_reading_ != 0; }
   std::vector<Unit>& units() { return units_; }
   const std::vector<Unit>& units() const { return units_; }
 
