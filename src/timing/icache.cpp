@@ -16,7 +16,7 @@ ICache::ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stat
   request_.client = MemClient::ICache;
 }
 
-void ICache::begin_cycle(Cycle now) {
+void ICache::apply_fills(Cycle now) {
   for (size_t i = 0; i < fills_.size();) {
     if (fills_[i].visible_at <= now) {
       tags_.fill_lru_way(fills_[i].line);
@@ -96,8 +96,7 @@ void ICache::miss(uint32_t line, Cycle now) {
   ++unsent_;
 }
 
-void ICache::end_cycle(Cycle now) {
-  if (last_fire_ < now) return;  // fire times only grow: none is this cycle
+void ICache::release_fired(Cycle now) {
   const std::optional<unsigned> responding = fired(now);
   if (!responding) return;
   Entry& e = entries_[*responding];

@@ -23,13 +23,17 @@ class ICache {
   ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats);
 
   // Applies the tag writes visible to this cycle's lookups (call first in the cycle).
-  void begin_cycle(Cycle now);
+  void begin_cycle(Cycle now) {
+    if (!fills_.empty()) apply_fills(now);
+  }
   // The stage-1 lookup of a fetch at `now`: a hit, or a miss that the MSHR allocates,
   // merges or drops (as mshr_icache.v, including a primary miss in the cycle a response
   // leaves the FIFO: see icache.cpp).
   bool lookup(uint32_t address, Cycle now);
   // Releases the entry whose response left the FIFO this cycle (call last in the cycle).
-  void end_cycle(Cycle now);
+  void end_cycle(Cycle now) {
+    if (last_fire_ >= now) release_fired(now);  // fire times only grow: else none is now
+  }
   void on_response(const MemResponse& response, Cycle now);
   // The Get of the lowest-index entry not yet sent, if any may leave at `now`.
   const MemRequest* front_request(Cycle now) const;
@@ -53,6 +57,8 @@ class ICache {
     uint32_t line;
     Cycle visible_at;  // first cycle whose stage-1 lookups see the tag
   };
+  void apply_fills(Cycle now);
+  void release_fired(Cycle now);
   std::optional<unsigned> entry_of(uint32_t line) const;
   std::optional<unsigned> first_free() const;
   std::optional<unsigned> fired(Cycle now) const;

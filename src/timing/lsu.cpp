@@ -91,7 +91,7 @@ Cycle Lsu::next_event(Cycle now) const {
   return next;
 }
 
-bool Lsu::tick(Cycle now, std::vector<LsuCompletion>& done) {
+bool Lsu::tick_live(Cycle now, std::vector<LsuCompletion>& done) {
   const unsigned live_before = live_;
   uint32_t token = 0;
   auto answered = [&](uint32_t t) {

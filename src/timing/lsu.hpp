@@ -38,7 +38,10 @@ class Lsu {
   void accept(unsigned slot, const functional::TimingRecord& record, Cycle now);
   // True when an instruction completed or left the address stage: what `ready` and the SM's
   // writeback see (the SM runs its issue stages in that cycle).
-  bool tick(Cycle now, std::vector<LsuCompletion>& done);
+  // With no instruction in flight no response or request is pending either.
+  bool tick(Cycle now, std::vector<LsuCompletion>& done) {
+    return live_ != 0 && tick_live(now, done);
+  }
   bool idle() const { return live_ == 0 && l1d_.idle(); }
   // The earliest cycle at which the LSU or its L1 may act (~0: nothing pending).
   Cycle next_event(Cycle now) const;
@@ -62,6 +65,7 @@ class Lsu {
     Cycle start_at = 0;
   };
   void build_blocks(Op& op, const functional::TimingRecord& record);
+  bool tick_live(Cycle now, std::vector<LsuCompletion>& done);
   bool send(Cycle now, std::vector<LsuCompletion>& done);
   bool send_block(Op& op, uint32_t token, Cycle now);
   void complete(Op& op, Cycle now, std::vector<LsuCompletion>& done);
