@@ -158,6 +158,8 @@ bool ICache::idle() const {
 
 Cycle ICache::next_event(Cycle now) const {
   Cycle next = ~Cycle{0};
+  // Every fire time so far is past (its entry released), nothing to send, nothing to fill.
+  if (fills_.empty() && unsent_ == 0 && last_fire_ <= now) return next;
   for (const Fill& f : fills_) next = std::min(next, f.visible_at);
   for (const Entry& e : entries_) {
     if (!e.valid) continue;

@@ -271,7 +271,7 @@ void Sm::tick(Cycle now, SmEvents& events) {
   const OperandCollector::Ready ready =
       collector_.reading() ? collector_.tick(now) : OperandCollector::Ready{};
   if (ready.at != kNever) touch_at(ready.at, ready.slot);
-  if (lsu_changed) touched_ |= collecting_;  // LsuFull or UnitBusy
+  if (lsu_changed) touched_ |= lsu_collecting_;  // LsuFull or UnitBusy
   if (lsu_changed || !core_quiet || ready.at <= now) {
     tick_core(now, events);
     if (events.fault) return;

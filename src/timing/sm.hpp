@@ -208,9 +208,10 @@ class Sm {
   };
   std::vector<Held> held_;
   Cycle accounted_to_ = 0;  // every cycle before it has its state (held or counted)
-  // Slots whose state inputs changed since the last account_states, and slots in the
-  // collector (bit per slot; sm.warp_slots is at most 32, more are all recomputed).
-  uint64_t touched_ = 0, collecting_ = 0;
+  // Slots whose state inputs changed since the last account_states, and slots with a memory
+  // instruction in the collector (LsuFull or UnitBusy as the LSU moves); bit per slot:
+  // sm.warp_slots is at most 32, more are all recomputed.
+  uint64_t touched_ = 0, lsu_collecting_ = 0;
   static uint64_t slot_bit(unsigned slot) { return slot < 64 ? uint64_t{1} << slot : 0; }
   void touch(unsigned slot) {
     touched_ |= slot_bit(slot);

@@ -64,12 +64,12 @@ void Sm::select_into_collector(Cycle now) {
     w.slow.valid &= w.slow.valid - 1;
     w.in_collector = true;
     touch(slot);
-    collecting_ |= slot_bit(slot);
     w.collector_unit = static_cast<unsigned>(free_unit - collector_.units().data());
     if (r.destination.file == RegFile::Scalar) w.pending_scalar.set(r.destination.index);
     if (r.destination.file == RegFile::Vector) w.pending_vector.set(r.destination.index);
     if (r.row != nullptr && is_control(*r.row)) w.control_pending = true;
     free_unit->unit = r.row != nullptr ? unit_class_of(*r.row) : UnitClass::Alu;
+    if (free_unit->unit == UnitClass::Lsu) lsu_collecting_ |= slot_bit(slot);
     collector_.start(*free_unit, slot, now);
     if (free_unit->ready_at != kNeverCycle) touch_at(free_unit->ready_at, slot);  // no reads
     rr_next_ = slot + 1 == n ? 0 : slot + 1;
@@ -102,7 +102,7 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   collector_.release(c, now);
   w.in_collector = false;
   touch(c.slot);
-  collecting_ &= ~slot_bit(c.slot);
+  lsu_collecting_ &= ~slot_bit(c.slot);
   w.next_select = now + 1;
   const uint32_t expected_pc = c.record.pc;
   if (w.group->warps()[w.index].pc != expected_pc) {
@@ -127,7 +127,7 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   const isa::InsnRow& row = *r.row;
   if (c.unit == UnitClass::Lsu && r.mem_op != functional::MemOp::None) {
     lsu_.accept(c.slot, r, now);
-    touched_ |= collecting_;  // the LSU may take fewer now
+    touched_ |= lsu_collecting_;  // the LSU may take fewer now
   } else if (c.unit != UnitClass::WarpControl) {
     const unsigned lanes =
         std::max(1u, w.group->warps()[w.index].numt / params_.units.sfu_lane_groups);
