@@ -12,6 +12,7 @@ MemorySystem::MemorySystem(const MemoryParams& params, unsigned sm_count, Memory
       l2_mshr_free_(params.l2.mshr_entries, 0),
       set_free_(params.l2.sets, 0),
       inbox_(sm_count),
+      refusals_(sm_count),
       stats_(stats) {}
 
 // The earliest transaction slot: a transaction starts at or after `earliest` and keeps its
@@ -41,9 +42,15 @@ Cycle MemorySystem::read_line(Cycle request_at) {
 
 bool MemorySystem::accept(const MemRequest& request, Cycle now) {
   if (last_accept_ == now) return false;
+  Refusal& refused = refusals_[request.sm];
+  if (now < refused.until && refused.accepts == accepts_ && refused.same(request)) return false;
   auto mshr = std::min_element(l2_mshr_free_.begin(), l2_mshr_free_.end());
   const bool hit = request.kind == MemKind::Get && l2_.access(l2_.line_of(request.address));
-  if (!hit && *mshr > now) return false;
+  if (!hit && *mshr > now) {
+    refused = Refusal{*mshr, accepts_, request};
+    return false;
+  }
+  ++accepts_;
   last_accept_ = now;
   ++stats_.l2_requests;
   MemResponse response{0, request};

@@ -76,6 +76,20 @@ class MemorySystem {
   std::vector<Cycle> set_free_;      // per L2 set: when its miss in flight completes
   Cycle last_accept_ = ~Cycle{0};
   std::vector<std::priority_queue<MemResponse, std::vector<MemResponse>, std::greater<>>> inbox_;
+  // Per SM, its last refused miss: until an MSHR frees it is refused again, unless the L2
+  // accepted something since (tags and MSHRs change only then). A refusal has no effect, so
+  // the repeated offer is answered without the lookup.
+  struct Refusal {
+    Cycle until = 0;
+    uint64_t accepts = 0;
+    MemRequest request;
+    bool same(const MemRequest& r) const {
+      return r.address == request.address && r.kind == request.kind && r.client == request.client &&
+             r.tag == request.tag;
+    }
+  };
+  std::vector<Refusal> refusals_;
+  uint64_t accepts_ = 0;  // requests accepted so far
   MemoryStats& stats_;
 };
 
