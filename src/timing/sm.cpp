@@ -24,7 +24,7 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
   wide_ = warp_slots > 64;
 }
 
-void Sm::refresh_candidates() {
+void Sm::refresh_stale() {
   for (uint64_t bits = wide_ ? 0 : stale_; bits != 0; bits &= bits - 1) {
     const auto slot = static_cast<unsigned>(std::countr_zero(bits));
     if (slot >= warps_.size()) break;

@@ -232,7 +232,10 @@ class Sm {
   uint64_t slow_candidates_ = 0, select_candidates_ = 0, fetch_candidates_ = 0;
   uint64_t stale_ = ~uint64_t{0};
   bool wide_ = false;
-  void refresh_candidates();
+  void refresh_candidates() {
+    if (stale_ != 0) refresh_stale();
+  }
+  void refresh_stale();
   // Calls `f(slot)` for the slots of `mask` from `start` on, wrapping, until it returns true.
   template <typename F>
   void for_candidates(uint64_t mask, unsigned start, F f) {
