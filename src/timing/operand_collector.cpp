@@ -29,6 +29,12 @@ void OperandCollector::set_requesting(unsigned group, unsigned id, bool on) {
   const uint64_t bit = uint64_t{1} << (id % 64);
   uint64_t& word = requesting(group)[id / 64];
   word = on ? word | bit : word & ~bit;
+  if (group < 64) {  // a group's set is empty only when all its words are
+    const uint64_t g = uint64_t{1} << group;
+    const bool any = on || std::any_of(requesting(group), requesting(group) + words_,
+                                       [](uint64_t w) { return w != 0; });
+    requesting_groups_ = any ? requesting_groups_ | g : requesting_groups_ & ~g;
+  }
 }
 
 OperandCollector::Unit* OperandCollector::free_unit(Cycle now) {
@@ -138,17 +144,26 @@ void OperandCollector::arbitrate(Cycle now) {
     }
     starting_.erase(starting_.begin() + static_cast<std::ptrdiff_t>(n));
   }
-  for (unsigned g = 0; g < next_requester_.size(); ++g) {
-    if (words_ == 1 && requesting_[g] == 0) continue;  // the common case: no read here
-    const unsigned id = round_robin(g);
-    if (id == ~0u) continue;
-    // The crossbar will deliver the lowest delivery rank (the first of equal ranks).
-    if (grants_.empty() || rank_[g] < rank_[grants_[chosen_].group]) chosen_ = grants_.size();
-    grants_.push_back(Grant{static_cast<uint8_t>(id / kReadsPerUnit),
-                            static_cast<uint8_t>(id % kReadsPerUnit), static_cast<uint8_t>(g)});
-    next_requester_[g] = id + 1 == requesters_ ? 0 : id + 1;
+  const auto groups = static_cast<unsigned>(next_requester_.size());
+  if (groups <= 64) {  // the arbiters with a request, in order
+    for (uint64_t bits = requesting_groups_; bits != 0; bits &= bits - 1) {
+      grant(static_cast<unsigned>(std::countr_zero(bits)));
+    }
+  } else {
+    for (unsigned g = 0; g < groups; ++g) grant(g);
   }
   granted_at_ = now;
+}
+
+// Arbiter `group` grants its round robin's requester, if any.
+void OperandCollector::grant(unsigned group) {
+  const unsigned id = round_robin(group);
+  if (id == ~0u) return;
+  // The crossbar will deliver the lowest delivery rank (the first of equal ranks).
+  if (grants_.empty() || rank_[group] < rank_[grants_[chosen_].group]) chosen_ = grants_.size();
+  grants_.push_back(Grant{static_cast<uint8_t>(id / kReadsPerUnit),
+                          static_cast<uint8_t>(id % kReadsPerUnit), static_cast<uint8_t>(group)});
+  next_requester_[group] = id + 1 == requesters_ ? 0 : id + 1;
 }
 
 unsigned OperandCollector::round_robin(unsigned group) {

@@ -70,6 +70,7 @@ class OperandCollector {
   };
   Ready deliver(Cycle now);
   void arbitrate(Cycle now);
+  void grant(unsigned group);
 
   const IssueParams& params_;
   std::vector<Unit> units_;
@@ -84,6 +85,7 @@ class OperandCollector {
   unsigned requesters_;
   unsigned words_;                    // 64-bit words per arbiter's set
   std::vector<uint64_t> requesting_;  // per arbiter, words_ words
+  uint64_t requesting_groups_ = 0;    // the arbiters (below 64) with a requester
   std::vector<Grant> captured_;       // reads captured this cycle (cleared after arbitrate)
   std::vector<uint8_t> starting_;     // units started whose reads do not request yet
   // Per arbiter, the crossbar's delivery order: bank 0 scalar, bank 0 vector, bank 1 scalar...
