@@ -22,6 +22,7 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       counters_(counters),
       stats_(counters.core) {
   wide_ = warp_slots > 64;
+  all_slots_ = wide_ ? 0 : (uint64_t{2} << (warp_slots - 1)) - 1;
 }
 
 void Sm::refresh_stale() {
@@ -201,7 +202,7 @@ void Sm::account_states(Cycle now, Cycle cycles) {
     ready_touches_.pop_back();
   }
   // touched_ may hold bits past the last slot (a barrier touches all).
-  uint64_t slots = wide_ ? 0 : touched_ & ((uint64_t{2} << (warps_.size() - 1)) - 1);
+  uint64_t slots = touched_ & all_slots_;
   touched_ = 0;
   if (every_slot) {
     for (unsigned slot = 0; slot < warps_.size(); ++slot) account_slot(slot, now, cycles);

@@ -232,6 +232,7 @@ class Sm {
   uint64_t slow_candidates_ = 0, select_candidates_ = 0, fetch_candidates_ = 0;
   uint64_t stale_ = ~uint64_t{0};
   bool wide_ = false;
+  uint64_t all_slots_ = 0;  // a bit per slot (0 when wide_)
   void refresh_candidates() {
     if (stale_ != 0) refresh_stale();
   }
