@@ -21,9 +21,10 @@ void DecodeCache::note_vector_destination(const Insn& insn) {
 }
 
 const Insn* DecodeCache::fill(uint32_t pc, Insn& slot) {
-  const auto word = memory_.read<uint32_t>(pc);
-  if (!word) return nullptr;
-  slot = predecode(word.value());
+  // An unfetchable pc is refused without building the fault's message: the cycle model's
+  // speculative fetch runs past a kernel's last instruction on every loop trip.
+  if (memory_.checked() && memory_.map().find(pc, sizeof(uint32_t)) == nullptr) return nullptr;
+  slot = predecode(memory_.store().read<uint32_t>(pc));
   note_vector_destination(slot);
   return &slot;
 }

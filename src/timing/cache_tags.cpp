@@ -2,6 +2,7 @@
 #include "timing/cache_tags.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace ventus::timing {
 
@@ -9,10 +10,13 @@ CacheTags::CacheTags(const CacheParams& params)
     : sets_(params.sets),
       ways_(params.ways),
       line_bytes_(params.line_bytes),
-      ways_storage_(static_cast<size_t>(params.sets) * params.ways) {}
+      ways_storage_(static_cast<size_t>(params.sets) * params.ways) {
+  if (std::has_single_bit(sets_)) set_mask_ = sets_ - 1;
+  if (std::has_single_bit(line_bytes_)) line_shift_ = std::countr_zero(line_bytes_);
+}
 
 CacheTags::Way* CacheTags::find(uint32_t line) {
-  Way* set = &ways_storage_[static_cast<size_t>(line % sets_) * ways_];
+  Way* set = set_of(line);
   for (uint32_t w = 0; w < ways_; ++w) {
     if (set[w].valid && set[w].line == line) return &set[w];
   }
@@ -39,7 +43,7 @@ std::optional<uint32_t> CacheTags::fill(uint32_t line) {
     present->last_use = ++clock_;
     return std::nullopt;
   }
-  Way* set = &ways_storage_[static_cast<size_t>(line % sets_) * ways_];
+  Way* set = set_of(line);
   Way* victim = &set[0];
   for (uint32_t w = 0; w < ways_; ++w) {
     if (!set[w].valid) {
@@ -55,7 +59,7 @@ std::optional<uint32_t> CacheTags::fill(uint32_t line) {
 }
 
 void CacheTags::fill_lru_way(uint32_t line) {
-  Way* set = &ways_storage_[static_cast<size_t>(line % sets_) * ways_];
+  Way* set = set_of(line);
   Way* victim = std::min_element(
       set, set + ways_, [](const Way& a, const Way& b) { return a.last_use < b.last_use; });
   *victim = Way{line, true, false, ++clock_};

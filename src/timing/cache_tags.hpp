@@ -14,7 +14,9 @@ class CacheTags {
  public:
   explicit CacheTags(const CacheParams& params);
 
-  uint32_t line_of(uint32_t address) const { return address / line_bytes_; }
+  uint32_t line_of(uint32_t address) const {
+    return line_shift_ >= 0 ? address >> line_shift_ : address / line_bytes_;
+  }
   uint32_t set_of(uint32_t line) const { return line % sets_; }
   // Hit: touches the line (most recently used).
   bool access(uint32_t line);
@@ -46,10 +48,20 @@ class CacheTags {
     bool dirty = false;
     uint64_t last_use = 0;
   };
+  // The set's first way; the sizes are usually powers of two, where a mask or a shift
+  // replaces a division (looked up several times per cycle).
+  Way* set_of(uint32_t line) {
+    return &ways_storage_[static_cast<size_t>(set_mask_ >= 0
+                                                  ? line & static_cast<uint32_t>(set_mask_)
+                                                  : line % sets_) *
+                          ways_];
+  }
   Way* find(uint32_t line);
   const Way* find(uint32_t line) const;
 
   uint32_t sets_, ways_, line_bytes_;
+  int64_t set_mask_ = -1;  // sets - 1 when a power of two, else -1
+  int line_shift_ = -1;    // log2(line bytes) when a power of two, else -1
   uint64_t clock_ = 0;
   std::vector<Way> ways_storage_;
 };

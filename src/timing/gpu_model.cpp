@@ -32,13 +32,11 @@ struct GroupDone {
 constexpr Cycle kStallLimitCycles = 1'000'000;
 constexpr Cycle kNever = ~Cycle{0};
 
-// The next cycle after `now` at which anything can happen: an SM's event, a warp to
-// dispatch, a work-group to retire, or (after a retirement) a work-group to place.
-Cycle next_event(const std::vector<std::unique_ptr<Sm>>& sms,
-                 const std::deque<PendingWarp>& to_dispatch,
-                 const std::vector<GroupDone>& finishing, bool retired, Cycle now) {
+// The next cycle after `now` at which the GPU itself acts: a warp to dispatch, a work-group to
+// retire, or (after a retirement) a work-group to place.
+Cycle gpu_event(const std::deque<PendingWarp>& to_dispatch, const std::vector<GroupDone>& finishing,
+                bool retired, Cycle now) {
   Cycle next = retired ? now + 1 : kNever;
-  for (const auto& sm : sms) next = std::min(next, sm->next_event(now));
   if (!to_dispatch.empty()) next = std::min(next, std::max(to_dispatch.front().earliest, now + 1));
   for (const GroupDone& g : finishing) next = std::min(next, std::max(g.at, now + 1));
   return next;
@@ -90,6 +88,12 @@ uint64_t host_poll_count(const KernelParams& k, uint64_t done, bool first_kernel
 
 namespace {
 
+// Per SM: when it ticks next, when it last ticked, and the first cycle without a state.
+struct SmDue {
+  Cycle next = 0, last = 0, accounted = 0;
+  bool ticked = false;  // in this cycle
+};
+
 // One launch on the model (GpuModel::run): the state of the cycle loop and its steps.
 class LaunchLoop {
  public:
@@ -108,7 +112,15 @@ class LaunchLoop {
           std::make_unique<Sm>(i, params, warp_slots, memory_, launch.options(), counters.sms[i]));
       sms_.back()->set_timeline(timeline);
     }
+    due_.assign(sms_.size(), SmDue{});
     for (const SmCounters& c : counters.sms) issued_before_ += c.core.issued.value;
+  }
+  LaunchLoop(const LaunchLoop&) = delete;
+  LaunchLoop& operator=(const LaunchLoop&) = delete;
+  // The slot states the SMs still hold reach the counters, also when a fault stopped the
+  // launch.
+  ~LaunchLoop() {
+    for (auto& sm : sms_) sm->flush_states();
   }
 
   // Cycles until every work-group has retired; a guest fault, the instruction limit or a
@@ -116,14 +128,19 @@ class LaunchLoop {
   std::optional<Fault> run_warps(TimingResult& result) {
     for (;; ++now_) {
       dispatch();
-      if (auto fault = tick_sms(result)) return fault;
+      if (auto fault = tick_sms(result)) {
+        catch_up(now_);  // the faulting cycle has no states
+        return fault;
+      }
       const bool retired = retire();
       account_cycle();
-      if (auto fault = instruction_limit()) return fault;
-      if (launch_.all_dispatched() && launch_.live().empty() && to_dispatch_.empty()) {
-        return std::nullopt;
+      std::optional<Fault> fault = instruction_limit();
+      const bool done = launch_.all_dispatched() && launch_.live().empty() && to_dispatch_.empty();
+      if (!fault && !done) fault = deadlock();
+      if (fault || done) {
+        catch_up(now_ + 1);
+        return fault;
       }
-      if (auto fault = deadlock()) return fault;
       skip_idle(retired);
     }
   }
@@ -157,7 +174,11 @@ class LaunchLoop {
  private:
   // CTA scheduler: take every group that fits, dispatch its warps one per cycle.
   void dispatch() {
-    while (WorkGroup* group = launch_.dispatch(hooks_)) {
+    // Launch::dispatch places nothing more until a group retires (no SM has room).
+    while (may_place_) {
+      WorkGroup* group = launch_.dispatch(hooks_);
+      may_place_ = group != nullptr;
+      if (group == nullptr) break;
       const unsigned sm = launch_.sm_of(*group);
       for (unsigned w = 0; w < group->warp_count(); ++w) {
         to_dispatch_.push_back({group, w, sm, now_ + params_.kernel.first_dispatch_cycles});
@@ -171,13 +192,21 @@ class LaunchLoop {
       if (timeline_ != nullptr && p.warp == 0) {
         timeline_->marker(p.sm, now_, fmt::format("dispatch wg {}", p.group->linear_id()));
       }
+      catch_up(p.sm, now_);  // the skipped cycles in the state before the warp
       sms_[p.sm]->start_warp(*p.group, p.warp, now_ + 1);
+      due_[p.sm].next = now_;
       to_dispatch_.pop_front();
     }
   }
 
+  // The SMs due this cycle tick, after their skipped cycles are accounted.
   std::optional<Fault> tick_sms(TimingResult& result) {
     for (auto& sm : sms_) {
+      SmDue& due = due_[sm->index()];
+      due.ticked = due.next <= now_;
+      if (!due.ticked) continue;
+      catch_up(sm->index(), now_);
+      due.last = now_;
       events_.groups_done.clear();
       sm->tick(now_, events_);
       if (events_.fault) return events_.fault;
@@ -201,6 +230,7 @@ class LaunchLoop {
         continue;
       }
       retired = true;
+      may_place_ = true;
       launch_.retire(*finishing_[i].group);
       last_done_ = now_;
       finishing_.erase(finishing_.begin() + static_cast<std::ptrdiff_t>(i));
@@ -210,10 +240,15 @@ class LaunchLoop {
 
   // The SMs' requests to the L2, the slot states of the cycle, and progress.
   void account_cycle() {
+    const uint64_t accepted = counters_.memory.l2_requests.value;
     for (auto& sm : sms_) {
+      SmDue& due = due_[sm->index()];
+      if (!due.ticked) continue;  // its offer, if any, is refused without effect (skip_idle)
       sm->send_memory_request(now_);
       sm->account_states(now_, 1);
+      due.accounted = now_ + 1;
     }
+    accepted_ = counters_.memory.l2_requests.value != accepted;
     sample(now_ + 1);
     uint64_t total = 0;
     for (const SmCounters& c : counters_.sms) total += c.core.issued.value;
@@ -236,20 +271,44 @@ class LaunchLoop {
                                               "(every live warp waits at a barrier?)");
   }
 
-  // After a cycle that issued the next one is usually busy: searching for the next event
-  // (about a tenth of the model's time) pays only after a cycle without issue. Not skipping
-  // is always exact.
+  // Each SM ticks only at its own events (Sm::next_event); searching for them pays only after
+  // a cycle in which it did not issue. Not skipping is always exact. The SMs meet in the
+  // memory system only: a request the L2 accepted may change when another SM's waiting
+  // request can enter (its line filled), so then every SM's next event is searched again,
+  // from its last tick. A refused request has no effect, so an SM that does not tick loses
+  // nothing by not offering its request. With a timeline every SM ticks at every event, so
+  // the slices come in cycle order.
   void skip_idle(bool retired) {
-    if (!params_.skip_idle_cycles || last_issue_ == now_) return;
-    Cycle next = next_event(sms_, to_dispatch_, finishing_, retired, now_);
-    if (next == kNever) next = last_issue_ + kStallLimitCycles + 1;  // only a deadlock is left
-    if (next <= now_ + 1) return;
+    Cycle next = gpu_event(to_dispatch_, finishing_, retired, now_);
     for (auto& sm : sms_) {
-      sm->skip_cycles(next - now_ - 1);
-      sm->account_states(now_ + 1, next - now_ - 1);
+      SmDue& due = due_[sm->index()];
+      if (due.ticked || accepted_) due.next = next_tick(*sm, due);
+      next = std::min(next, due.next);
     }
-    sample(next);
+    if (next == kNever) next = last_issue_ + kStallLimitCycles + 1;  // only a deadlock is left
+    if (timeline_ != nullptr) {
+      for (SmDue& due : due_) due.next = next;
+      catch_up(next);
+    }
+    if (next > now_ + 1) sample(next);
     now_ = next - 1;
+  }
+
+  Cycle next_tick(const Sm& sm, const SmDue& due) const {
+    if (!params_.skip_idle_cycles || sm.issued_at(due.last)) return now_ + 1;
+    return std::max(sm.next_event(due.last), now_ + 1);
+  }
+
+  // Accounts SM `i`'s cycles before `to` that it skipped (in the state after its last tick).
+  void catch_up(unsigned i, Cycle to) {
+    SmDue& due = due_[i];
+    if (due.accounted >= to) return;
+    sms_[i]->skip_cycles(to - due.accounted);
+    sms_[i]->account_states(due.accounted, to - due.accounted);
+    due.accounted = to;
+  }
+  void catch_up(Cycle to) {
+    for (unsigned i = 0; i < sms_.size(); ++i) catch_up(i, to);
   }
 
   // Counter samples of the timeline up to `cycle`.
@@ -283,6 +342,9 @@ class LaunchLoop {
   uint64_t limit_;
   Cycle now_ = 0, last_done_ = 0, last_issue_ = 0;
   SmEvents events_;
+  std::vector<SmDue> due_;
+  bool accepted_ = false;  // the L2 accepted a request this cycle
+  bool may_place_ = true;  // a group may be placed (none refused since the last retirement)
 };
 
 }  // namespace

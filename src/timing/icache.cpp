@@ -18,7 +18,7 @@ ICache::ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stat
 
 // tag_access_icache.v: a fill writes the LRU way of its set as it is when the response leaves
 // the FIFO; the tag is compared by stage 1 from the next cycle (through the SRAM bypass).
-void ICache::begin_cycle(Cycle now) {
+void ICache::apply_fills(Cycle now) {
   fresh_.clear();
   hit_sets_.clear();
   for (Fill& f : fills_) {
@@ -55,12 +55,12 @@ bool ICache::lookup(uint32_t address, Cycle now) {
   if (std::find(fresh_.begin(), fresh_.end(), line) != fresh_.end()) {
     ++stats_.hits;
     tags_.touch_bypassed_hit(line);
-    hit_sets_.push_back(tags_.set_of(line));
+    if (!fills_.empty()) hit_sets_.push_back(tags_.set_of(line));
     return true;
   }
   if (!bypassed_away(line, now) && tags_.access(line)) {
     ++stats_.hits;
-    hit_sets_.push_back(tags_.set_of(line));
+    if (!fills_.empty()) hit_sets_.push_back(tags_.set_of(line));
     return true;
   }
   ++stats_.misses;
@@ -85,7 +85,8 @@ bool ICache::bypassed_away(uint32_t line, Cycle now) const {
 // sub-entry instead (req_rsp_same_time): that entry stays valid with its own line and is sent
 // again, and the new miss is lost. Refused misses are dropped: the warp replays.
 void ICache::miss(uint32_t line, Cycle now) {
-  const std::optional<unsigned> responding = fired(now);
+  const std::optional<unsigned> responding =
+      last_fire_ >= now ? fired(now) : std::optional<unsigned>{};
   if (responding && entries_[*responding].line == line) {
     ++stats_.mshr_full;
     return;
@@ -110,11 +111,12 @@ void ICache::miss(uint32_t line, Cycle now) {
     return;
   }
   entries_[*next] = Entry{true, false, false, line, 1, now, ~Cycle{0}};
+  ++unsent_;
 }
 
 // The fire edge writes the tag and releases the entry. lru_matrix takes one update per set and
 // cycle, and a stage-1 hit's wins: the filled way then stays least recently used.
-void ICache::end_cycle(Cycle now) {
+void ICache::release_fired(Cycle now) {
   for (const Fill& f : fills_) {
     if (f.fire_at != now) continue;
     const bool hit_same_set =
@@ -127,6 +129,7 @@ void ICache::end_cycle(Cycle now) {
   if (e.rearm) {
     ++stats_.mshr_rerequests;
     e = Entry{true, false, false, e.line, 1, now, ~Cycle{0}};
+    ++unsent_;
   } else {
     e = Entry{};
   }
@@ -152,6 +155,7 @@ void ICache::on_response(const MemResponse& response, Cycle now) {
 }
 
 const MemRequest* ICache::front_request(Cycle now) const {
+  if (unsent_ == 0) return nullptr;
   for (unsigned i = 0; i < entries_.size(); ++i) {
     const Entry& e = entries_[i];
     if (!e.valid || e.sent) continue;
@@ -165,11 +169,13 @@ const MemRequest* ICache::front_request(Cycle now) const {
 
 void ICache::pop_request() {
   entries_[request_entry_].sent = true;
+  --unsent_;
 }
 
 void ICache::invalidate() {
   tags_.clear_valid();
   std::fill(entries_.begin(), entries_.end(), Entry{});
+  unsent_ = 0;
   fills_.clear();
   fresh_.clear();
   hit_sets_.clear();

@@ -23,14 +23,20 @@ class ICache {
  public:
   ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats);
 
-  // Applies the tag writes visible to this cycle's lookups (call first in the cycle).
-  void begin_cycle(Cycle now);
+  // Prepares this cycle's lookups: the fills that fire now and the tags just written (call
+  // first in the cycle).
+  void begin_cycle(Cycle now) {
+    if (!fills_.empty() || !fresh_.empty()) apply_fills(now);
+  }
   // The stage-1 lookup of a fetch at `now`: a hit, or a miss that the MSHR allocates,
   // merges or drops (as mshr_icache.v, including a primary miss in the cycle a response
   // leaves the FIFO: see icache.cpp).
   bool lookup(uint32_t address, Cycle now);
-  // Releases the entry whose response left the FIFO this cycle (call last in the cycle).
-  void end_cycle(Cycle now);
+  // Writes the tags of the fills that fire this cycle and releases their entries (call last
+  // in the cycle).
+  void end_cycle(Cycle now) {
+    if (last_fire_ >= now) release_fired(now);  // fire times only grow: else none is now
+  }
   void on_response(const MemResponse& response, Cycle now);
   // The Get of the lowest-index entry not yet sent, if any may leave at `now`.
   const MemRequest* front_request(Cycle now) const;
@@ -55,6 +61,8 @@ class ICache {
     Cycle fire_at;     // leaves the response FIFO: tag written at the end of this cycle
     uint32_t way = 0;  // the set's LRU way at the start of the fire cycle
   };
+  void apply_fills(Cycle now);
+  void release_fired(Cycle now);
   std::optional<unsigned> entry_of(uint32_t line) const;
   std::optional<unsigned> first_free() const;
   std::optional<unsigned> fired(Cycle now) const;
@@ -68,9 +76,10 @@ class ICache {
   std::vector<Entry> entries_;
   std::vector<Fill> fills_;
   std::vector<uint32_t> fresh_;     // lines whose tag became visible this cycle (SRAM bypass)
-  std::vector<uint32_t> hit_sets_;  // sets of this cycle's stage-1 hits (LRU port)
-  Cycle last_fire_ = 0;
-  mutable MemRequest request_;  // the request front_request offers
+  std::vector<uint32_t> hit_sets_;  // sets of this cycle's stage-1 hits while a fill is pending
+  Cycle last_fire_ = 0;             // the latest fire time given (they only grow)
+  unsigned unsent_ = 0;             // valid entries not sent yet (front_request's fast exit)
+  mutable MemRequest request_;      // the request front_request offers
   mutable unsigned request_entry_ = 0;
   CacheStats& stats_;
 };

@@ -15,11 +15,6 @@ Lsu::Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats
       per_warp_(warp_slots, 0),
       stats_(stats) {}
 
-bool Lsu::ready(unsigned slot) const {
-  return address_queue_.size() < 2 && live_ < params_.per_sm_in_flight &&
-         per_warp_[slot] < params_.per_warp_in_flight;
-}
-
 // One block per distinct `block_bytes` block, in the order of the lowest remaining lane
 // (TIMING.md §8); atomics one lane each.
 void Lsu::build_blocks(Op& op, const functional::TimingRecord& r) {
@@ -39,16 +34,13 @@ void Lsu::build_blocks(Op& op, const functional::TimingRecord& r) {
     op.block_count = 1;
     return;
   }
+  // A lane whose block an earlier lane already has shares that request.
   const bool atomic = r.mem_op == MemOp::Atomic;
-  std::array<bool, functional::kMaxThreads> taken{};
   for (unsigned k = 0; k < r.address_count; ++k) {
-    if (taken[k]) continue;
-    const uint32_t block = r.lane_address[k] / params_.block_bytes;
-    op.blocks[op.block_count++] = block * params_.block_bytes;
-    if (atomic) continue;
-    for (unsigned m = k; m < r.address_count; ++m) {
-      if (r.lane_address[m] / params_.block_bytes == block) taken[m] = true;
-    }
+    const uint32_t block = r.lane_address[k] / params_.block_bytes * params_.block_bytes;
+    const auto end = op.blocks.begin() + op.block_count;
+    if (!atomic && std::find(op.blocks.begin(), end, block) != end) continue;
+    op.blocks[op.block_count++] = block;
   }
 }
 
@@ -99,7 +91,8 @@ Cycle Lsu::next_event(Cycle now) const {
   return next;
 }
 
-void Lsu::tick(Cycle now, std::vector<LsuCompletion>& done) {
+bool Lsu::tick_live(Cycle now, std::vector<LsuCompletion>& done) {
+  const unsigned live_before = live_;
   uint32_t token = 0;
   auto answered = [&](uint32_t t) {
     Op& op = pool_[t];
@@ -116,24 +109,30 @@ void Lsu::tick(Cycle now, std::vector<LsuCompletion>& done) {
       ++i;
     }
   }
-  if (address_queue_.empty()) return;
+  return send(now, done) || live_ != live_before;
+}
+
+// The address stage: the head instruction's next block to the L1 (or shared memory); true
+// when the instruction left the stage.
+bool Lsu::send(Cycle now, std::vector<LsuCompletion>& done) {
+  if (address_queue_.empty()) return false;
   const uint32_t head = address_queue_.front();
   Op& op = pool_[head];
   const Cycle start = std::max(op.start_at, next_start_);
-  if (now < start) return;
+  if (now < start) return false;
   if (op.block_count == 0) {  // no active lane: nothing to send
     address_queue_.pop_front();
     complete(op, now, done);
-    return;
+    return true;
   }
   last_attempt_ = now;
-  if (!send_block(op, head, now)) return;
+  if (!send_block(op, head, now)) return false;
   ++op.sent;
   ++op.outstanding;
-  if (op.sent == op.block_count) {
-    address_queue_.pop_front();
-    next_start_ = now + params_.instruction_gap_cycles;
-  }
+  if (op.sent != op.block_count) return false;
+  address_queue_.pop_front();
+  next_start_ = now + params_.instruction_gap_cycles;
+  return true;
 }
 
 }  // namespace ventus::timing

@@ -30,9 +30,18 @@ class Lsu {
  public:
   Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats& l1d_stats);
 
-  bool ready(unsigned slot) const;  // can take a memory instruction of warp `slot`
+  // Can take a memory instruction of warp `slot` (inline: asked several times per cycle).
+  bool ready(unsigned slot) const {
+    return address_queue_.size() < 2 && live_ < params_.per_sm_in_flight &&
+           per_warp_[slot] < params_.per_warp_in_flight;
+  }
   void accept(unsigned slot, const functional::TimingRecord& record, Cycle now);
-  void tick(Cycle now, std::vector<LsuCompletion>& done);
+  // True when an instruction completed or left the address stage: what `ready` and the SM's
+  // writeback see (the SM runs its issue stages in that cycle).
+  // With no instruction in flight no response or request is pending either.
+  bool tick(Cycle now, std::vector<LsuCompletion>& done) {
+    return live_ != 0 && tick_live(now, done);
+  }
   bool idle() const { return live_ == 0 && l1d_.idle(); }
   // The earliest cycle at which the LSU or its L1 may act (~0: nothing pending).
   Cycle next_event(Cycle now) const;
@@ -56,6 +65,8 @@ class Lsu {
     Cycle start_at = 0;
   };
   void build_blocks(Op& op, const functional::TimingRecord& record);
+  bool tick_live(Cycle now, std::vector<LsuCompletion>& done);
+  bool send(Cycle now, std::vector<LsuCompletion>& done);
   bool send_block(Op& op, uint32_t token, Cycle now);
   void complete(Op& op, Cycle now, std::vector<LsuCompletion>& done);
 

@@ -2,6 +2,7 @@
 #include "timing/operand_collector.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace ventus::timing {
 
@@ -13,14 +14,41 @@ OperandCollector::OperandCollector(const IssueParams& params, sim::Counter& drop
     : params_(params),
       units_(params.collector_units),
       next_requester_(2 * static_cast<size_t>(params.register_banks), 0),
-      candidates_(next_requester_.size()),
-      dropped_grants_(dropped_grants) {}
+      requesters_(params.collector_units * kReadsPerUnit),
+      words_((requesters_ + 63) / 64),
+      requesting_(next_requester_.size() * words_, 0),
+      rank_(next_requester_.size()),
+      ready_at_(units_.size(), kNeverCycle),
+      free_from_(units_.size(), 0),
+      dropped_grants_(dropped_grants) {
+  const unsigned banks = params.register_banks;
+  for (unsigned g = 0; g < rank_.size(); ++g) rank_[g] = 2 * (g % banks) + g / banks;
+}
+
+void OperandCollector::set_requesting(unsigned group, unsigned id, bool on) {
+  const uint64_t bit = uint64_t{1} << (id % 64);
+  uint64_t& word = requesting(group)[id / 64];
+  word = on ? word | bit : word & ~bit;
+  if (group < 64) {  // a group's set is empty only when all its words are
+    const uint64_t g = uint64_t{1} << group;
+    const bool any = on || std::any_of(requesting(group), requesting(group) + words_,
+                                       [](uint64_t w) { return w != 0; });
+    requesting_groups_ = any ? requesting_groups_ | g : requesting_groups_ & ~g;
+  }
+}
 
 OperandCollector::Unit* OperandCollector::free_unit(Cycle now) {
-  for (Unit& u : units_) {
-    if (!u.busy && u.free_at <= now) return &u;
+  for (size_t i = 0; i < free_from_.size(); ++i) {
+    if (free_from_[i] <= now) return &units_[i];
   }
   return nullptr;
+}
+
+int OperandCollector::first_ready(Cycle now) const {
+  for (size_t i = 0; i < ready_at_.size(); ++i) {
+    if (ready_at_[i] <= now) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 // Bank = (warp slot + register) mod banks (operand_arbiter.v: wid + the low bits of the
@@ -37,45 +65,46 @@ void OperandCollector::start(Unit& unit, unsigned slot, Cycle now) {
   const unsigned banks = params_.register_banks;
   for (unsigned k = 0; k < r.source_count; ++k) {
     const unsigned file = r.sources[k].file == functional::RegFile::Vector ? 1 : 0;
-    unit.reads[k] =
-        Read{static_cast<uint8_t>(file * banks + (slot + r.sources[k].index) % banks), kNeverCycle};
+    const auto group = static_cast<uint8_t>(file * banks + (slot + r.sources[k].index) % banks);
+    unit.reads[k] = Read{group, kNeverCycle};
   }
+  if (r.source_count != 0) starting_.push_back(static_cast<uint8_t>(&unit - units_.data()));
   unit.ready_at = r.source_count == 0 ? now + params_.no_operand_cycles : kNeverCycle;
   if (r.source_count != 0) ++units_reading_;
+  const size_t i = &unit - units_.data();
+  ready_at_[i] = unit.ready_at;
+  free_from_[i] = kNeverCycle;
 }
 
 void OperandCollector::release(Unit& unit, Cycle now) {
   unit.busy = false;
   unit.free_at = now + 1;
   unit.ready_at = kNeverCycle;
+  const size_t i = &unit - units_.data();
+  ready_at_[i] = kNeverCycle;
+  free_from_[i] = unit.free_at;
 }
 
-bool OperandCollector::reading() const {
-  return !grants_.empty() || units_reading_ != 0;
-}
-
-void OperandCollector::tick(Cycle now) {
-  deliver(now);
+OperandCollector::Ready OperandCollector::tick(Cycle now) {
+  const Ready ready = deliver(now);
   arbitrate(now);
-}
-
-unsigned OperandCollector::delivery_rank(uint8_t group) const {
-  const unsigned banks = params_.register_banks;
-  return 2 * (group % banks) + group / banks;
+  for (const Grant& c : captured_) {
+    set_requesting(c.group, static_cast<unsigned>(c.unit) * kReadsPerUnit + c.read, false);
+  }
+  captured_.clear();
+  return ready;
 }
 
 // crossbar.sv: one of last cycle's grants reaches its unit, the rest are dropped and their
 // reads request again. A read's last delivery makes the unit OUT `operand_cycles` after the
 // grant (data register, ready_reg, then the state register).
-void OperandCollector::deliver(Cycle now) {
+OperandCollector::Ready OperandCollector::deliver(Cycle now) {
   if (grants_.empty() || granted_at_ + 1 != now) {
     grants_.clear();
-    return;
+    return {};
   }
-  const auto chosen =
-      std::min_element(grants_.begin(), grants_.end(), [this](const Grant& a, const Grant& b) {
-        return delivery_rank(a.group) < delivery_rank(b.group);
-      });
+  const auto chosen = grants_.begin() + static_cast<std::ptrdiff_t>(chosen_);
+  Ready ready;
   for (auto it = grants_.begin(); it != grants_.end(); ++it) {
     Unit& unit = units_[it->unit];
     Read& read = unit.reads[it->read];
@@ -85,12 +114,16 @@ void OperandCollector::deliver(Cycle now) {
       continue;
     }
     read.captured_at = now;
+    captured_.push_back(*it);
     if (--unit.reads_left == 0) {
       unit.ready_at = granted_at_ + params_.operand_cycles;
+      ready_at_[it->unit] = unit.ready_at;
+      ready = Ready{unit.ready_at, unit.slot};
       --units_reading_;
     }
   }
   grants_.clear();
+  return ready;
 }
 
 // collector_unit.v requests every read whose data is not yet in ready_reg (a read captured
@@ -100,27 +133,57 @@ void OperandCollector::arbitrate(Cycle now) {
   // With no read left to deliver, only the duplicates of reads captured this cycle could
   // request; their grants would be delivered to nobody but themselves: nothing to do.
   if (units_reading_ == 0) return;
-  const unsigned requesters = static_cast<unsigned>(units_.size()) * kReadsPerUnit;
-  for (Candidate& c : candidates_) c = Candidate{0, ~0u};
-  for (unsigned i = 0; i < units_.size(); ++i) {
-    const Unit& u = units_[i];
-    if (!u.busy || u.reads_from > now) continue;
-    for (unsigned k = 0; k < u.read_count; ++k) {
-      const Read& r = u.reads[k];
-      if (r.captured_at != kNeverCycle && r.captured_at != now) continue;
-      const unsigned id = i * kReadsPerUnit + k;
-      const unsigned distance = (id + requesters - next_requester_[r.group]) % requesters;
-      if (distance < candidates_[r.group].distance) candidates_[r.group] = Candidate{id, distance};
+  for (size_t n = 0; n < starting_.size();) {
+    const Unit& u = units_[starting_[n]];
+    if (u.reads_from > now) {
+      ++n;
+      continue;
     }
+    for (unsigned k = 0; k < u.read_count; ++k) {
+      set_requesting(u.reads[k].group, starting_[n] * kReadsPerUnit + k, true);
+    }
+    starting_.erase(starting_.begin() + static_cast<std::ptrdiff_t>(n));
   }
-  for (unsigned g = 0; g < candidates_.size(); ++g) {
-    if (candidates_[g].distance == ~0u) continue;
-    const unsigned id = candidates_[g].requester;
-    grants_.push_back(Grant{static_cast<uint8_t>(id / kReadsPerUnit),
-                            static_cast<uint8_t>(id % kReadsPerUnit), static_cast<uint8_t>(g)});
-    next_requester_[g] = (id + 1) % requesters;
+  const auto groups = static_cast<unsigned>(next_requester_.size());
+  if (groups <= 64) {  // the arbiters with a request, in order
+    for (uint64_t bits = requesting_groups_; bits != 0; bits &= bits - 1) {
+      grant(static_cast<unsigned>(std::countr_zero(bits)));
+    }
+  } else {
+    for (unsigned g = 0; g < groups; ++g) grant(g);
   }
   granted_at_ = now;
+}
+
+// Arbiter `group` grants its round robin's requester, if any.
+void OperandCollector::grant(unsigned group) {
+  const unsigned id = round_robin(group);
+  if (id == ~0u) return;
+  // The crossbar will deliver the lowest delivery rank (the first of equal ranks).
+  if (grants_.empty() || rank_[group] < rank_[grants_[chosen_].group]) chosen_ = grants_.size();
+  grants_.push_back(Grant{static_cast<uint8_t>(id / kReadsPerUnit),
+                          static_cast<uint8_t>(id % kReadsPerUnit), static_cast<uint8_t>(group)});
+  next_requester_[group] = id + 1 == requesters_ ? 0 : id + 1;
+}
+
+unsigned OperandCollector::round_robin(unsigned group) {
+  const uint64_t* words = requesting(group);
+  const unsigned from = next_requester_[group];
+  if (words_ == 1) {  // up to 16 collector units
+    if (words[0] == 0) return ~0u;
+    const uint64_t later = words[0] & (~uint64_t{0} << from);
+    return static_cast<unsigned>(std::countr_zero(later != 0 ? later : words[0]));
+  }
+  // At or after the pointer: its word masked below the pointer, then the later words.
+  for (unsigned w = from / 64; w < words_; ++w) {
+    uint64_t bits = words[w];
+    if (w == from / 64) bits &= ~uint64_t{0} << (from % 64);
+    if (bits != 0) return w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+  }
+  for (unsigned w = 0; w <= from / 64 && w < words_; ++w) {
+    if (words[w] != 0) return w * 64 + static_cast<unsigned>(std::countr_zero(words[w]));
+  }
+  return ~0u;
 }
 
 }  // namespace ventus::timing

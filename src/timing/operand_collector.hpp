@@ -42,14 +42,23 @@ class OperandCollector {
 
   // The lowest-index unit free at `now` (inst_demux), null when all are busy.
   Unit* free_unit(Cycle now);
+  // The lowest-index unit whose operands are ready at `now` (may issue), -1 if none.
+  int first_ready(Cycle now) const;
+  // Per unit: its ready_at while busy, ~0 when idle (compact: issue looks at it every cycle).
+  const std::vector<Cycle>& ready_times() const { return ready_at_; }
   // OC_IN of `unit`'s record (already filled) for warp slot `slot` at `now`.
   void start(Unit& unit, unsigned slot, Cycle now);
   // The unit issued at `now`: free from the next cycle.
   void release(Unit& unit, Cycle now);
   // Delivers the grant of the previous cycle, then arbitrates this cycle's requests.
-  void tick(Cycle now);
+  // The unit that got ready this cycle (its last read delivered): when, and its warp slot.
+  struct Ready {
+    Cycle at = kNeverCycle;  // none
+    unsigned slot = 0;
+  };
+  Ready tick(Cycle now);
   // A read is requesting or a grant is in flight: the collector acts next cycle.
-  bool reading() const;
+  bool reading() const { return !grants_.empty() || units_reading_ != 0; }
   std::vector<Unit>& units() { return units_; }
   const std::vector<Unit>& units() const { return units_; }
 
@@ -59,20 +68,33 @@ class OperandCollector {
     uint8_t read;
     uint8_t group;
   };
-  void deliver(Cycle now);
+  Ready deliver(Cycle now);
   void arbitrate(Cycle now);
-  // Delivery order of the crossbar: bank 0 scalar, bank 0 vector, bank 1 scalar, ...
-  unsigned delivery_rank(uint8_t group) const;
+  void grant(unsigned group);
 
   const IssueParams& params_;
   std::vector<Unit> units_;
   std::vector<unsigned> next_requester_;  // per arbiter: round-robin pointer
-  struct Candidate {
-    unsigned requester;
-    unsigned distance;  // from the arbiter's pointer, round robin
-  };
-  std::vector<Candidate> candidates_;  // per arbiter, this cycle (scratch)
-  std::vector<Grant> grants_;          // granted last cycle, delivered this cycle
+  // The requesters (unit * 4 + read) whose read requests arbiter `group`: set from the unit's
+  // reads_from (starting_), cleared after the cycle that captured the read (a read captured
+  // this cycle still requests). Bit sets make the round robin a bit scan.
+  uint64_t* requesting(unsigned group) { return &requesting_[group * words_]; }
+  void set_requesting(unsigned group, unsigned id, bool on);
+  // The first requester of `group` at or after its pointer, wrapping (~0u: none).
+  unsigned round_robin(unsigned group);
+  unsigned requesters_;
+  unsigned words_;                    // 64-bit words per arbiter's set
+  std::vector<uint64_t> requesting_;  // per arbiter, words_ words
+  uint64_t requesting_groups_ = 0;    // the arbiters (below 64) with a requester
+  std::vector<Grant> captured_;       // reads captured this cycle (cleared after arbitrate)
+  std::vector<uint8_t> starting_;     // units started whose reads do not request yet
+  // Per arbiter, the crossbar's delivery order: bank 0 scalar, bank 0 vector, bank 1 scalar...
+  std::vector<unsigned> rank_;
+  // Compact copies of the units' ready_at (~0 when not busy) and of when an idle unit is
+  // free (~0 while busy): the per-cycle scans need nothing else of the large units.
+  std::vector<Cycle> ready_at_, free_from_;
+  std::vector<Grant> grants_;  // granted last cycle, delivered this cycle
+  size_t chosen_ = 0;          // the grant of grants_ the crossbar delivers (lowest rank)
   Cycle granted_at_ = kNeverCycle;
   unsigned units_reading_ = 0;  // units with a read not yet delivered (arbitrate's fast exit)
   sim::Counter& dropped_grants_;

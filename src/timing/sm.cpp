@@ -2,6 +2,7 @@
 #include "timing/sm.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace ventus::timing {
 
@@ -15,11 +16,31 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       icache_(params.front.icache, params.front.icache_fill_cycles, counters.icache),
       lsu_(params.lsu, warp_slots, counters.lsu, counters.l1d),
       collector_(params.issue, counters.core.dropped_operand_grants),
+      held_(warp_slots),
       issued_at_(warp_slots, ~Cycle{0}),
       last_issue_(warp_slots),
       counters_(counters),
       stats_(counters.core) {
   full_before_.assign(warp_slots, 0);
+  wide_ = warp_slots > 64;
+  all_slots_ = wide_ ? 0 : (uint64_t{2} << (warp_slots - 1)) - 1;
+}
+
+void Sm::refresh_stale() {
+  for (uint64_t bits = wide_ ? 0 : stale_; bits != 0; bits &= bits - 1) {
+    const auto slot = static_cast<unsigned>(std::countr_zero(bits));
+    if (slot >= warps_.size()) break;
+    const Warp& w = warps_[slot];
+    const uint64_t bit = uint64_t{1} << slot;
+    const bool free = w.active && !w.in_collector && !w.control_pending;
+    const bool slow = free && w.slow.valid == 0 && !w.ibuffer.empty();
+    const bool select = free && w.slow.valid != 0 && !w.hazard_blocked;
+    const bool fetch = w.active && w.ibuffer.size() < params_.front.ibuffer_packets;
+    slow_candidates_ = slow ? slow_candidates_ | bit : slow_candidates_ & ~bit;
+    select_candidates_ = select ? select_candidates_ | bit : select_candidates_ & ~bit;
+    fetch_candidates_ = fetch ? fetch_candidates_ | bit : fetch_candidates_ & ~bit;
+  }
+  stale_ = 0;
 }
 
 unsigned Sm::free_warp_slots() const {
@@ -36,12 +57,15 @@ void Sm::start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at
   free->fetch_from = active_at;
   free->fetch_pc = group.warps()[warp].pc;
   free->next_select = active_at;
+  touch(static_cast<unsigned>(free - warps_.begin()));
   ++stats_.warps_dispatched;
+  ++active_warps_;
+  core_next_ = 0;
+  states_dirty_ = true;
 }
 
 bool Sm::busy() const {
-  return std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; }) ||
-         !lsu_.idle() || !results_.empty();
+  return active_warps_ != 0 || !lsu_.idle() || !results_.empty();
 }
 
 namespace {
@@ -53,18 +77,20 @@ void earliest(Cycle& next, Cycle c, Cycle now) {
 }
 }  // namespace
 
-// Operand reads, then issue: it serves the lowest-numbered ready unit only, as soon as its
-// execution unit can take it (the SFU's end, or an LSU event); the others wait behind it.
+// Issue: it serves the lowest-numbered ready unit only, as soon as its execution unit can
+// take it (the SFU's end, or an LSU event); the others wait behind it. Reads in flight are
+// the collector's own events (tick).
 Cycle Sm::collector_event(Cycle now) const {
   Cycle next = kNever;
-  if (collector_.reading()) earliest(next, now + 1, now);
   bool blocker_seen = false;
-  for (const Collector& c : collector_.units()) {
-    if (!c.busy || c.ready_at == kNever) continue;
-    if (c.ready_at > now) {
-      earliest(next, c.ready_at, now);
+  const std::vector<Cycle>& ready = collector_.ready_times();
+  for (size_t i = 0; i < ready.size(); ++i) {
+    if (ready[i] == kNever) continue;
+    if (ready[i] > now) {
+      earliest(next, ready[i], now);
     } else if (!blocker_seen) {
       blocker_seen = true;
+      const Collector& c = collector_.units()[i];
       if (c.unit == UnitClass::Sfu) {
         earliest(next, sfu_busy_until_, now);
       } else if (c.unit != UnitClass::Lsu || lsu_.ready(c.slot)) {
@@ -88,7 +114,7 @@ Cycle Sm::front_end_event(Cycle now) const {
     if (w.ibuffer.size() < params_.front.ibuffer_packets) earliest(next, w.fetch_from, now);
     if (w.in_collector || w.control_pending) continue;
     if (w.slow.valid == 0) {
-      if (!w.ibuffer.empty() && !w.stale_blocked) {
+      if (!w.ibuffer.empty() && !w.slot0_blocked) {
         earliest(next, std::max(w.ibuffer.front().pushed + 1, w.next_select), now);
       }
     } else if (!w.hazard_blocked && unit_free) {
@@ -105,11 +131,21 @@ Cycle Sm::front_end_event(Cycle now) const {
   return next;
 }
 
+// The collector's answer is cheap and often the next cycle: then the front end need not be
+// searched.
+Cycle Sm::core_event(Cycle now) const {
+  const Cycle collector = collector_event(now);
+  return collector == now + 1 ? collector : std::min(collector, front_end_event(now));
+}
+
 // Conservative: any stage that may act on the next cycle answers now + 1; the rest answer
 // the time of the event that unblocks them (a fetch response, a resolution, a writeback, a
 // collector's operands, the LSU or memory).
 Cycle Sm::next_event(Cycle now) const {
-  Cycle next = std::min(front_end_event(now), collector_event(now));
+  if (collector_.reading()) return now + 1;  // nothing is earlier
+  Cycle next = kNever;
+  earliest(next, core_next_, now);
+  if (next == now + 1) return next;
   earliest(next, lsu_.next_event(now), now);
   earliest(next, icache_.next_event(now), now);
   // The request send_memory_request offers next: the I-cache's, else the L1's.
@@ -122,9 +158,7 @@ Cycle Sm::next_event(Cycle now) const {
 
 void Sm::skip_cycles(Cycle cycles) {
   lsu_.skip_cycles(cycles);
-  if (std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; })) {
-    stats_.active_cycles += cycles;
-  }
+  if (active_warps_ != 0) stats_.active_cycles += cycles;
 }
 
 // One state per slot, most specific first: a slot issues, is empty, waits at a barrier, has
@@ -144,26 +178,75 @@ SlotState Sm::state_of(unsigned slot, Cycle now) const {
     return w.group->warps()[w.index].at_barrier ? SlotState::Barrier : SlotState::Control;
   }
   if (w.slow.valid != 0 || !w.ibuffer.empty()) {
-    const bool blocked = w.slow.valid != 0 ? w.hazard_blocked : w.stale_blocked;
+    const bool blocked = w.slow.valid != 0 ? w.hazard_blocked : w.slot0_blocked;
     return blocked ? SlotState::Scoreboard : SlotState::Pipeline;
   }
   return w.refill;
 }
 
+// The states only change in a cycle that ran the issue stages (states_dirty_), and Issued
+// lasts one cycle; otherwise the cycles join the held states. Within such a cycle only the
+// slots it touched can have a new state: a change of their warp, an issue last time, their
+// collector unit getting ready (touch_at) or the LSU moving. A slot's held state reaches the
+// counters when it changes (flush_states at the end). The timeline wants every slot's slices
+// as they come; without idle skipping every slot is recomputed every cycle (the reference).
 void Sm::account_states(Cycle now, Cycle cycles) {
-  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
-    const SlotState state = state_of(slot, now);
-    const auto k = static_cast<size_t>(state);
-    counters_.states[k] += cycles;
-    counters_.slot_states[slot][k] += cycles;
-    if (timeline_ != nullptr) {
-      timeline_->slot_cycles(index_, slot, now, cycles, state,
-                             state == SlotState::Issued ? &last_issue_[slot] : nullptr);
+  accounted_to_ = now + cycles;
+  const bool every_slot = timeline_ != nullptr || !params_.skip_idle_cycles || wide_;
+  if (!states_dirty_ && !every_slot) return;
+  for (size_t i = 0; i < ready_touches_.size();) {
+    if (ready_touches_[i].at > now) {
+      ++i;
+      continue;
     }
+    touch(ready_touches_[i].slot);
+    ready_touches_[i] = ready_touches_.back();
+    ready_touches_.pop_back();
+  }
+  // touched_ may hold bits past the last slot (a barrier touches all).
+  uint64_t slots = touched_ & all_slots_;
+  touched_ = 0;
+  if (every_slot) {
+    for (unsigned slot = 0; slot < warps_.size(); ++slot) account_slot(slot, now, cycles);
+  } else {
+    for (; slots != 0; slots &= slots - 1) {
+      account_slot(static_cast<unsigned>(std::countr_zero(slots)), now, cycles);
+    }
+  }
+  states_dirty_ = touched_ != 0;
+}
+
+void Sm::account_slot(unsigned slot, Cycle now, Cycle cycles) {
+  const SlotState state = state_of(slot, now);
+  Held& held = held_[slot];
+  if (state != held.state) {
+    count_state(slot, held.state, now - held.from);
+    held = Held{state, now};
+  }
+  if (state == SlotState::Issued) touch(slot);  // it lasts one cycle
+  if (timeline_ != nullptr) {
+    timeline_->slot_cycles(index_, slot, now, cycles, state,
+                           state == SlotState::Issued ? &last_issue_[slot] : nullptr);
+  }
+}
+
+void Sm::count_state(unsigned slot, SlotState state, Cycle cycles) {
+  const auto k = static_cast<size_t>(state);
+  counters_.states[k] += cycles;
+  counters_.slot_states[slot][k] += cycles;
+}
+
+void Sm::flush_states() {
+  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
+    Held& held = held_[slot];
+    if (held.from == accounted_to_) continue;
+    count_state(slot, held.state, accounted_to_ - held.from);
+    held.from = accounted_to_;
   }
 }
 
 void Sm::account_idle(Cycle cycles) {
+  flush_states();
   const auto k = static_cast<size_t>(SlotState::Idle);
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
     counters_.states[k] += cycles;
@@ -183,13 +266,30 @@ void Sm::tick(Cycle now, SmEvents& events) {
     }
   }
   icache_.begin_cycle(now);
-  if (std::any_of(warps_.begin(), warps_.end(), [](const Warp& w) { return w.active; })) {
-    ++stats_.active_cycles;
+  if (active_warps_ != 0) ++stats_.active_cycles;
+  const bool core_quiet = params_.skip_idle_cycles && core_next_ > now;
+  if (!core_quiet) {  // quiet: no resolution or fetch response is due
+    sample_front_end(now);
+    resolve_control(now);
   }
-  sample_front_end(now);
-  resolve_control(now);
-  lsu_.tick(now, lsu_done_);
-  collector_.tick(now);
+  const bool lsu_changed = lsu_.tick(now, lsu_done_);
+  // The operand reads run alone while nothing else may act, unless a unit gets ready now.
+  const OperandCollector::Ready ready =
+      collector_.reading() ? collector_.tick(now) : OperandCollector::Ready{};
+  if (ready.at != kNever) touch_at(ready.at, ready.slot);
+  if (lsu_changed) touched_ |= lsu_collecting_;  // LsuFull or UnitBusy
+  if (lsu_changed || !core_quiet || ready.at <= now) {
+    if (core_quiet) sample_front_end(now);  // the buffers as the cycle began
+    tick_core(now, events);
+    if (events.fault) return;
+  } else {
+    core_next_ = std::min(core_next_, ready.at);  // the unit may issue from then on
+  }
+  icache_.end_cycle(now);
+}
+
+// The stages after the collector's reads, then the next cycle at which they may act again.
+void Sm::tick_core(Cycle now, SmEvents& events) {
   issue(now, events);
   if (events.fault) return;
   select_into_collector(now);
@@ -198,7 +298,11 @@ void Sm::tick(Cycle now, SmEvents& events) {
   fetch_responses(now);
   fetch_select(now);
   writeback(now);
-  icache_.end_cycle(now);
+  // After an issue, or with reads in flight, the next cycle is usually busy: searching then
+  // does not pay, and running the stages early is always exact.
+  core_next_ =
+      issued_at_[last_issued_slot_] == now || collector_.reading() ? now + 1 : core_event(now);
+  states_dirty_ = true;
 }
 
 // The SM's port to the L2 (l1cache_arb): the I-cache before the data cache.

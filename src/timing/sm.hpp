@@ -6,7 +6,9 @@
 // and the LSU with its L1 data cache.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <bitset>
 #include <cstdint>
 #include <deque>
@@ -50,6 +52,8 @@ class Sm {
   // Offers this SM's next memory request to the L2 (I-cache first).
   void send_memory_request(Cycle now);
   bool busy() const;  // any warp, instruction or memory request in flight
+  // An instruction issued in `cycle` (the last cycle ticked or later).
+  bool issued_at(Cycle cycle) const { return issued_at_[last_issued_slot_] == cycle; }
   // The earliest cycle after `now` at which this SM may change state, assuming the memory
   // system delivers nothing earlier than it has scheduled (~0: only an outside event can
   // wake it). Every cycle before it is idle and may be skipped.
@@ -61,6 +65,9 @@ class Sm {
   void account_states(Cycle now, Cycle cycles);
   // Counts `cycles` more cycles as idle for every slot (the kernel end after the last warp).
   void account_idle(Cycle cycles);
+  // Adds the held states' cycles to the counters (account_states defers them while the
+  // states cannot change); before the counters are read.
+  void flush_states();
   // Slot states and issued instructions also go to `timeline` (null: none).
   void set_timeline(Timeline* timeline) { timeline_ = timeline; }
   size_t l1d_misses_in_flight() const { return lsu_.l1d_misses_in_flight(); }
@@ -74,6 +81,35 @@ class Sm {
     uint32_t valid = 0;  // bit per instruction slot still to hand out
     Cycle pushed = 0;    // written into the buffer at this edge
   };
+  // The instruction buffer: a FIFO in one block that grows to the buffer's size once (looked
+  // at several times per warp and cycle; a deque's checks chase pointers).
+  class PacketFifo {
+   public:
+    size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
+    const Packet& front() const { return slots_[head_]; }
+    void clear() { head_ = count_ = 0; }
+    void pop_front() {
+      head_ = head_ + 1 == slots_.size() ? 0 : head_ + 1;
+      --count_;
+    }
+    void push_back(const Packet& packet) {
+      if (count_ == slots_.size()) grow();
+      const size_t tail = head_ + count_;
+      slots_[tail >= slots_.size() ? tail - slots_.size() : tail] = packet;
+      ++count_;
+    }
+
+   private:
+    void grow() {
+      std::vector<Packet> slots(std::max<size_t>(2, 2 * slots_.size()));
+      for (size_t i = 0; i < count_; ++i) slots[i] = slots_[(head_ + i) % slots_.size()];
+      slots_ = std::move(slots);
+      head_ = 0;
+    }
+    std::vector<Packet> slots_;
+    size_t head_ = 0, count_ = 0;
+  };
   struct Warp {
     bool active = false;
     functional::WorkGroup* group = nullptr;
@@ -82,7 +118,7 @@ class Sm {
     Cycle flushed_at = ~Cycle{0};  // last rewind or redirect: the fetch slot of that cycle is lost
     uint32_t fetch_pc = 0;
     uint32_t epoch = 0;  // bumped on redirect and replay: older fetches are dropped
-    std::deque<Packet> ibuffer;
+    PacketFifo ibuffer;
     Packet slow{};  // the slowdown register
     Cycle slow_ready = 0;
     bool in_collector = false;
@@ -91,13 +127,13 @@ class Sm {
     bool hazard_blocked = false;   // the head instruction waits for a writeback of this warp
     // Slot 0 of the packet last loaded into the slowdown register (its registers, regext
     // applied as when loaded): what the scoreboard checks while that register is empty.
-    struct StaleHead {
+    struct LastSlot0 {
       bool valid = false;
       functional::RegRef destination{};
       std::array<functional::RegRef, functional::kMaxRecordSources> sources{};
       uint8_t source_count = 0;
-    } stale;
-    bool stale_blocked = false;  // the next packet waits for a writeback (stale slot 0)
+    } last_slot0;
+    bool slot0_blocked = false;  // the next packet waits for a writeback (stale slot 0)
     Cycle next_select = 0;       // previous ISSUE + 1
     SlotState refill = SlotState::FetchMiss;  // why the buffer is empty (last rewind kind)
     std::bitset<256> pending_scalar, pending_vector;
@@ -131,7 +167,7 @@ class Sm {
   void sample_front_end(Cycle now);
   static bool pending(const std::bitset<256>& scalar, const std::bitset<256>& vector,
                       functional::RegRef reg);
-  bool stale_hazard(const Warp& w) const;
+  bool slot0_hazard(const Warp& w) const;
   void remember_slot0(Warp& w);
   uint32_t decoded_slots(Warp& w, uint32_t base, uint32_t valid);
   void apply_prefix(Warp& w, uint32_t pc);
@@ -170,6 +206,75 @@ class Sm {
   // next_event's parts (sm.cpp).
   Cycle front_end_event(Cycle now) const;
   Cycle collector_event(Cycle now) const;
+  Cycle core_event(Cycle now) const;
+  void tick_core(Cycle now, SmEvents& events);
+
+  // The earliest cycle at which the stages from issue to fetch may act, as front_end_event
+  // and collector_event said after the last cycle that ran them (lowered when a collector
+  // unit gets ready); 0 forces them to run. Before it only the operand reads, the LSU, the
+  // caches and memory move: a cycle in which the LSU changed nothing the issue stages see
+  // (Lsu::tick) and no unit got ready runs them not at all.
+  Cycle core_next_ = 0;
+  unsigned last_issued_slot_ = 0;
+  unsigned active_warps_ = 0;
+  // Each slot's state since `from`, not counted yet (account_states): while the issue stages
+  // do not run, no input of state_of changes.
+  struct Held {
+    SlotState state = SlotState::Idle;
+    Cycle from = 0;
+  };
+  std::vector<Held> held_;
+  Cycle accounted_to_ = 0;  // every cycle before it has its state (held or counted)
+  // Slots whose state inputs changed since the last account_states, and slots with a memory
+  // instruction in the collector (LsuFull or UnitBusy as the LSU moves); bit per slot:
+  // sm.warp_slots is at most 32, more are all recomputed.
+  uint64_t touched_ = 0, lsu_collecting_ = 0;
+  static uint64_t slot_bit(unsigned slot) { return slot < 64 ? uint64_t{1} << slot : 0; }
+  void touch(unsigned slot) {
+    touched_ |= slot_bit(slot);
+    stale_ |= slot_bit(slot);
+  }
+  // A slot in the collector leaves the Collector state when its unit gets ready: touched
+  // then (account_states). That cycle is an event (collector_event), never skipped.
+  struct ReadyTouch {
+    Cycle at;
+    unsigned slot;
+  };
+  std::vector<ReadyTouch> ready_touches_;
+  void touch_at(Cycle at, unsigned slot) { ready_touches_.push_back({at, slot}); }
+  // Candidate slots (a superset: each stage still checks its whole condition, the times
+  // included) of the slowdown load, the selection and the fetch, so that those stages look at
+  // few warps; the touched slots' bits are recomputed when a stage next needs them. More
+  // than 64 slots are all candidates (wide_).
+  uint64_t slow_candidates_ = 0, select_candidates_ = 0, fetch_candidates_ = 0;
+  uint64_t stale_ = ~uint64_t{0};
+  bool wide_ = false;
+  uint64_t all_slots_ = 0;  // a bit per slot (0 when wide_)
+  void refresh_candidates() {
+    if (stale_ != 0) refresh_stale();
+  }
+  void refresh_stale();
+  // Calls `f(slot)` for the slots of `mask` from `start` on, wrapping, until it returns true.
+  template <typename F>
+  void for_candidates(uint64_t mask, unsigned start, F f) {
+    const auto n = static_cast<unsigned>(warps_.size());
+    if (wide_) {
+      for (unsigned k = 0, s = start; k < n; ++k, s = s + 1 == n ? 0 : s + 1) {
+        if (f(s)) return;
+      }
+      return;
+    }
+    const uint64_t from = ~uint64_t{0} << start;  // start < n <= 64
+    for (uint64_t bits = mask & from; bits != 0; bits &= bits - 1) {
+      if (f(static_cast<unsigned>(std::countr_zero(bits)))) return;
+    }
+    for (uint64_t bits = mask & ~from; bits != 0; bits &= bits - 1) {
+      if (f(static_cast<unsigned>(std::countr_zero(bits)))) return;
+    }
+  }
+  void count_state(unsigned slot, SlotState state, Cycle cycles);
+  void account_slot(unsigned slot, Cycle now, Cycle cycles);
+  bool states_dirty_ = true;  // recompute the held states at the next account_states
 
   std::vector<Cycle> issued_at_;        // per slot: the cycle of its last ISSUE
   std::vector<IssuedInsn> last_issue_;  // per slot: its last issued instruction (timeline)

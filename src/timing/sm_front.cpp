@@ -24,9 +24,9 @@ void Sm::redirect(Warp& w, uint32_t pc, Cycle now) {
   w.refill = SlotState::FetchRedirect;
   w.ibuffer.clear();
   w.slow = Packet{};
-  w.stale = {};
+  w.last_slot0 = {};
   w.hazard_blocked = false;
-  w.stale_blocked = false;
+  w.slot0_blocked = false;
   flush_fetch(w, pc, now);
 }
 
@@ -58,6 +58,7 @@ void Sm::resolve_control(Cycle now) {
     Warp& w = warps_[r.slot];
     if (!w.active) continue;
     branch_fired_now_ = true;
+    touch(r.slot);
     w.control_pending = false;
     if (r.redirect) {
       ++stats_.redirects;
@@ -72,7 +73,8 @@ void Sm::resolve_control(Cycle now) {
 // speculative sequential fetch prefetches.
 void Sm::fetch_lookups(Cycle now) {
   const Cycle stage1 = params_.front.icache.hit_latency_cycles - 1;
-  for (Fetch& f : fetches_) {
+  for (Fetch& f : fetches_) {  // in request order, so in respond_at order
+    if (f.respond_at - stage1 > now) break;
     if (f.respond_at - stage1 == now) f.hit = icache_.lookup(f.pc, now);
   }
 }
@@ -90,6 +92,7 @@ void Sm::fetch_responses(Cycle now) {
     const bool stale = !w.active || f.epoch != w.epoch;
     const bool hit = f.hit;
     if (stale) continue;
+    touch(f.slot);
     const bool room = !full_before_[f.slot];
     ++(hit ? (room ? stats_.fetch_hits : stats_.fetch_full) : stats_.fetch_misses);
     if (hit && room) {
@@ -131,13 +134,15 @@ void Sm::apply_prefix(Warp& w, uint32_t pc) {
   (void)w.group->template step<functional::NoRecord>(w.index, nullptr);
 }
 
-// Fixed priority, lowest warp slot among the active warps whose buffer is not full; the
-// chosen warp's fetch pc moves on to the next packet (speculatively).
+// Fixed priority, lowest warp slot among the active warps whose buffer was not full as the
+// cycle began (pc_ready sees the buffer before the edge, so not the candidate masks, which
+// follow this cycle's pushes); the chosen warp's fetch pc moves on to the next packet
+// (speculatively).
 void Sm::fetch_select(Cycle now) {
   const uint32_t packet = params_.front.fetch_bytes;
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
     Warp& w = warps_[slot];
-    if (!w.active || full_before_[slot]) continue;  // pc_ready: the buffer as the cycle began
+    if (!w.active || full_before_[slot]) continue;
     if (now < w.fetch_from) {
       if (w.flushed_at == now) return;  // the flushed warp holds the slot (flush_fetch)
       continue;
@@ -156,43 +161,48 @@ void Sm::fetch_select(Cycle now) {
 // flush) and the scoreboard checks that instruction, so the next packet waits until no write
 // to its registers is pending (warp_ready).
 void Sm::load_slowdown(Cycle now) {
-  for (Warp& w : warps_) {
-    if (!w.active || w.slow.valid != 0 || w.ibuffer.empty()) continue;
+  refresh_candidates();
+  for_candidates(slow_candidates_, 0, [&](unsigned slot) {
+    Warp& w = warps_[slot];
+    if (!w.active || w.slow.valid != 0 || w.ibuffer.empty()) return false;
     if (w.ibuffer.front().pushed >= now || w.in_collector || w.control_pending ||
-        now < w.next_select || w.stale_blocked) {
-      continue;
+        now < w.next_select || w.slot0_blocked) {
+      return false;
     }
-    if (stale_hazard(w)) {
-      w.stale_blocked = true;  // until a writeback of this warp
-      continue;
+    if (slot0_hazard(w)) {
+      w.slot0_blocked = true;  // until a writeback of this warp (its state: Scoreboard)
+      touch(slot);
+      return false;
     }
+    touch(slot);
     w.slow = w.ibuffer.front();
     w.hazard_blocked = false;
     w.ibuffer.pop_front();
     w.slow_ready = now + 1;
     remember_slot0(w);
-  }
+    return false;
+  });
 }
 
-bool Sm::stale_hazard(const Warp& w) const {
-  if (!w.stale.valid) return false;
-  bool hazard = pending(w.pending_scalar, w.pending_vector, w.stale.destination);
-  for (unsigned s = 0; s < w.stale.source_count; ++s) {
-    hazard = hazard || pending(w.pending_scalar, w.pending_vector, w.stale.sources[s]);
+bool Sm::slot0_hazard(const Warp& w) const {
+  if (!w.last_slot0.valid) return false;
+  bool hazard = pending(w.pending_scalar, w.pending_vector, w.last_slot0.destination);
+  for (unsigned s = 0; s < w.last_slot0.source_count; ++s) {
+    hazard = hazard || pending(w.pending_scalar, w.pending_vector, w.last_slot0.sources[s]);
   }
   return hazard;
 }
 
 void Sm::remember_slot0(Warp& w) {
-  w.stale = {};
+  w.last_slot0 = {};
   const functional::Insn* insn = w.group->insn_at(w.slow.pc);
   if (insn == nullptr || insn->row == nullptr || insn->row->has(isa::flag::kPrefix)) return;
   functional::TimingRecord r;
   functional::fill_timing_before(r, w.group->warps()[w.index], *insn);
-  w.stale.valid = true;
-  w.stale.destination = r.destination;
-  w.stale.sources = r.sources;
-  w.stale.source_count = r.source_count;
+  w.last_slot0.valid = true;
+  w.last_slot0.destination = r.destination;
+  w.last_slot0.sources = r.sources;
+  w.last_slot0.source_count = r.source_count;
 }
 
 }  // namespace ventus::timing

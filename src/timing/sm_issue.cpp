@@ -35,12 +35,12 @@ void Sm::select_into_collector(Cycle now) {
   Collector* free_unit = collector_.free_unit(now);
   if (free_unit == nullptr) return;
   const unsigned n = static_cast<unsigned>(warps_.size());
-  for (unsigned k = 0; k < n; ++k) {
-    const unsigned slot = (rr_next_ + k) % n;
+  refresh_candidates();
+  for_candidates(select_candidates_, rr_next_, [&](unsigned slot) {
     Warp& w = warps_[slot];
     // A warp blocked by the scoreboard stays blocked until one of its writebacks (or a new
     // head instruction) clears the flag: no need to look at its operands again before.
-    if (w.hazard_blocked || !can_select(w, now)) continue;
+    if (w.hazard_blocked || !can_select(w, now)) return false;
     const uint32_t pc = w.slow.pc + 4u * static_cast<uint32_t>(std::countr_zero(w.slow.valid));
     apply_prefix(w, pc);
     const functional::WarpState& state = w.group->warps()[w.index];
@@ -53,8 +53,9 @@ void Sm::select_into_collector(Cycle now) {
         hazard = hazard || pending(w.pending_scalar, w.pending_vector, r.sources[s]);
       }
       if (hazard) {
+        touch(slot);
         w.hazard_blocked = true;  // until a writeback of this warp (next_event)
-        continue;
+        return false;
       }
     } else {
       r = functional::TimingRecord{};  // the step will trap (unfetchable pc) or mismatch
@@ -62,15 +63,18 @@ void Sm::select_into_collector(Cycle now) {
     }
     w.slow.valid &= w.slow.valid - 1;
     w.in_collector = true;
+    touch(slot);
     w.collector_unit = static_cast<unsigned>(free_unit - collector_.units().data());
     if (r.destination.file == RegFile::Scalar) w.pending_scalar.set(r.destination.index);
     if (r.destination.file == RegFile::Vector) w.pending_vector.set(r.destination.index);
     if (r.row != nullptr && is_control(*r.row)) w.control_pending = true;
     free_unit->unit = r.row != nullptr ? unit_class_of(*r.row) : UnitClass::Alu;
+    if (free_unit->unit == UnitClass::Lsu) lsu_collecting_ |= slot_bit(slot);
     collector_.start(*free_unit, slot, now);
-    rr_next_ = (slot + 1) % n;
-    return;
-  }
+    if (free_unit->ready_at != kNeverCycle) touch_at(free_unit->ready_at, slot);  // no reads
+    rr_next_ = slot + 1 == n ? 0 : slot + 1;
+    return true;
+  });
 }
 
 bool Sm::unit_ready(const Collector& c, Cycle now) const {
@@ -84,11 +88,10 @@ bool Sm::unit_ready(const Collector& c, Cycle now) const {
 // One instruction per cycle leaves the collector: the lowest-numbered ready unit, only when
 // its execution unit can take it (no other unit overtakes it).
 void Sm::issue(Cycle now, SmEvents& events) {
-  for (Collector& c : collector_.units()) {
-    if (!c.busy || c.ready_at > now) continue;
-    if (unit_ready(c, now)) execute(c, now, events);
-    return;
-  }
+  const int first = collector_.first_ready(now);
+  if (first < 0) return;
+  Collector& c = collector_.units()[static_cast<size_t>(first)];
+  if (unit_ready(c, now)) execute(c, now, events);
 }
 
 void Sm::schedule_result(unsigned slot, const RegRef& reg, UnitClass unit, Cycle at) {
@@ -100,6 +103,8 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   Warp& w = warps_[c.slot];
   collector_.release(c, now);
   w.in_collector = false;
+  touch(c.slot);
+  lsu_collecting_ &= ~slot_bit(c.slot);
   w.next_select = now + 1;
   const uint32_t expected_pc = c.record.pc;
   if (w.group->warps()[w.index].pc != expected_pc) {
@@ -118,11 +123,13 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   const functional::TimingRecord& r = c.record;
   ++stats_.issued;
   issued_at_[c.slot] = now;
+  last_issued_slot_ = c.slot;
   last_issue_[c.slot] = IssuedInsn{c.record.pc, c.record.row->mnemonic};
   stats_.thread_instructions += static_cast<unsigned>(std::popcount(r.active));
   const isa::InsnRow& row = *r.row;
   if (c.unit == UnitClass::Lsu && r.mem_op != functional::MemOp::None) {
     lsu_.accept(c.slot, r, now);
+    touched_ |= lsu_collecting_;  // the LSU may take fewer now
   } else if (c.unit != UnitClass::WarpControl) {
     const unsigned lanes =
         std::max(1u, w.group->warps()[w.index].numt / params_.units.sfu_lane_groups);
@@ -153,6 +160,7 @@ void Sm::after_step(Collector& c, const functional::StepResult& step, Cycle now,
     case WarpEvent::Barrier:
     case WarpEvent::BarrierSub:
     case WarpEvent::Endprg:
+      touched_ = stale_ = ~uint64_t{0};  // a release clears other warps' barrier flags
       for (unsigned s = 0; s < warps_.size(); ++s) {
         Warp& other = warps_[s];
         if (other.active && other.group == w.group && ((step.released >> other.index) & 1u) != 0) {
@@ -171,6 +179,7 @@ void Sm::end_warp(unsigned slot, Cycle now, SmEvents& events) {
   Warp& w = warps_[slot];
   functional::WorkGroup* group = w.group;
   w = Warp{};
+  --active_warps_;
   if (group->finished()) events.groups_done.push_back(group);
 }
 
@@ -194,7 +203,8 @@ void Sm::writeback(Cycle now) {
     Warp& w = warps_[best->slot];
     (file == RegFile::Scalar ? w.pending_scalar : w.pending_vector).reset(best->reg.index);
     w.hazard_blocked = false;
-    w.stale_blocked = false;
+    w.slot0_blocked = false;
+    touch(best->slot);
     results_.erase(best);
   }
 }
