@@ -17,7 +17,7 @@ class CacheTags {
   uint32_t line_of(uint32_t address) const {
     return line_shift_ >= 0 ? address >> line_shift_ : address / line_bytes_;
   }
-  uint32_t set_of(uint32_t line) const { return line % sets_; }
+  uint32_t set_index(uint32_t line) const { return line % sets_; }
   // Hit: touches the line (most recently used).
   bool access(uint32_t line);
   bool contains(uint32_t line) const;

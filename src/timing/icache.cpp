@@ -55,12 +55,12 @@ bool ICache::lookup(uint32_t address, Cycle now) {
   if (std::find(fresh_.begin(), fresh_.end(), line) != fresh_.end()) {
     ++stats_.hits;
     tags_.touch_bypassed_hit(line);
-    if (!fills_.empty()) hit_sets_.push_back(tags_.set_of(line));
+    if (!fills_.empty()) hit_sets_.push_back(tags_.set_index(line));
     return true;
   }
   if (!bypassed_away(line, now) && tags_.access(line)) {
     ++stats_.hits;
-    if (!fills_.empty()) hit_sets_.push_back(tags_.set_of(line));
+    if (!fills_.empty()) hit_sets_.push_back(tags_.set_index(line));
     return true;
   }
   ++stats_.misses;
@@ -74,7 +74,7 @@ bool ICache::lookup(uint32_t address, Cycle now) {
 bool ICache::bypassed_away(uint32_t line, Cycle now) const {
   (void)now;
   return std::any_of(fresh_.begin(), fresh_.end(), [&](uint32_t filled) {
-    return filled != line && tags_.set_of(filled) == tags_.set_of(line);
+    return filled != line && tags_.set_index(filled) == tags_.set_index(line);
   });
 }
 
@@ -120,7 +120,7 @@ void ICache::release_fired(Cycle now) {
   for (const Fill& f : fills_) {
     if (f.fire_at != now) continue;
     const bool hit_same_set =
-        std::find(hit_sets_.begin(), hit_sets_.end(), tags_.set_of(f.line)) != hit_sets_.end();
+        std::find(hit_sets_.begin(), hit_sets_.end(), tags_.set_index(f.line)) != hit_sets_.end();
     tags_.write_way(f.line, f.way, !hit_same_set);
   }
   const std::optional<unsigned> responding = fired(now);
