@@ -90,44 +90,53 @@ void MemorySystem::start_write(Cycle at, Cycle& slot) {
 }
 
 // The cycle of the next port decision: the earliest slot is free and a write or a read is
-// ready (~0: nothing waits for the port).
-Cycle MemorySystem::next_decision() const {
+// ready (~0: nothing waits for the port); and the first cycle an MSHR frees. Kept up to date
+// after every change, so that most calls find nothing to do.
+void MemorySystem::refresh_times() {
   Cycle ready = writes_.empty() ? ~Cycle{0} : writes_.front();
+  Cycle release = ~Cycle{0};
   for (const Mshr& m : mshrs_) {
-    if (m.valid && !m.started) ready = std::min(ready, m.ready_at);
+    if (!m.valid) continue;
+    if (!m.started) ready = std::min(ready, m.ready_at);
+    if (m.started) release = std::min(release, m.last_response);
   }
-  if (ready == ~Cycle{0}) return ready;
-  return std::max(ready, *std::min_element(port_free_.begin(), port_free_.end()));
+  decision_at_ = ready == ~Cycle{0}
+                     ? ready
+                     : std::max(ready, *std::min_element(port_free_.begin(), port_free_.end()));
+  release_at_ = release;
 }
 
 // Makes every port decision up to `now` (a queued write first, else the next MSHR in round
 // robin whose read is ready) and frees the MSHRs whose last answer has left.
 void MemorySystem::advance(Cycle now) {
-  for (Cycle at = next_decision(); at <= now; at = next_decision()) {
+  while (!dir_writes_.empty() && dir_writes_.front() < now) dir_writes_.pop_front();
+  if (decision_at_ > now && release_at_ > now) return;
+  for (Cycle at = decision_at_; at <= now; at = decision_at_) {
     Cycle& slot = *std::min_element(port_free_.begin(), port_free_.end());
     if (!writes_.empty() && writes_.front() <= at) {
       start_write(at, slot);
-      continue;
+    } else {
+      const unsigned n = static_cast<unsigned>(mshrs_.size());
+      for (unsigned k = 0; k < n; ++k) {
+        Mshr& m = mshrs_[(round_robin_ + k) % n];
+        if (!m.valid || m.started || m.ready_at > at) continue;
+        start_read(m, at, slot);
+        round_robin_ = (round_robin_ + k + 1) % n;
+        break;
+      }
     }
-    const unsigned n = static_cast<unsigned>(mshrs_.size());
-    for (unsigned k = 0; k < n; ++k) {
-      Mshr& m = mshrs_[(round_robin_ + k) % n];
-      if (!m.valid || m.started || m.ready_at > at) continue;
-      start_read(m, at, slot);
-      round_robin_ = (round_robin_ + k + 1) % n;
-      break;
-    }
+    refresh_times();
   }
   for (Mshr& m : mshrs_) {
     if (m.valid && m.started && m.last_response <= now) m = Mshr{};
   }
-  std::erase_if(dir_writes_, [now](Cycle c) { return c < now; });
+  refresh_times();
 }
 
 bool MemorySystem::accept(const MemRequest& request, Cycle now) {
   advance(now);
   if (last_accept_ == now) return false;
-  if (std::find(dir_writes_.begin(), dir_writes_.end(), now) != dir_writes_.end()) return false;
+  if (!dir_writes_.empty() && dir_writes_.front() == now) return false;  // (in time order)
   const uint32_t line = l2_.line_of(request.address);
   Mshr* mshr = mshr_of(line);
   const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.access(line);
@@ -148,9 +157,11 @@ bool MemorySystem::accept(const MemRequest& request, Cycle now) {
   if (mshr->valid) {  // merged: answered after the line's earlier requests
     mshr->requests.push_back(request);
     if (mshr->started) mshr->last_response = respond(request, mshr->last_response);
+    refresh_times();
     return true;
   }
   *mshr = Mshr{true, false, line, now + params_.l2_to_port_cycles, 0, {request}};
+  refresh_times();
   return true;
 }
 
@@ -168,7 +179,7 @@ Cycle MemorySystem::next_response(unsigned sm, Cycle now) {
   advance(now);
   const auto& q = inbox_[sm];
   const Cycle due = q.empty() ? ~Cycle{0} : q.top().at;
-  return std::max(std::min(due, next_decision()), now + 1);
+  return std::max(std::min(due, decision_at_), now + 1);
 }
 
 // Whatever refused `request` changes at a port decision, an answer (which frees list entries
@@ -176,11 +187,8 @@ Cycle MemorySystem::next_response(unsigned sm, Cycle now) {
 Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) {
   (void)request;
   advance(now);
-  Cycle next = next_decision();
-  for (const Mshr& m : mshrs_) {
-    if (m.valid && m.started) next = std::min(next, m.last_response);
-  }
-  for (Cycle c : dir_writes_) next = std::min(next, c + 1);
+  Cycle next = std::min(decision_at_, release_at_);
+  if (!dir_writes_.empty()) next = std::min(next, dir_writes_.front() + 1);
   if (last_accept_ == now || held_requests() < params_.l2_request_entries) next = now + 1;
   return std::max(next, now + 1);
 }

@@ -68,7 +68,7 @@ class MemorySystem {
   };
 
   void advance(Cycle now);
-  Cycle next_decision() const;
+  void refresh_times();
   Cycle respond(const MemRequest& request, Cycle earliest);
   void start_read(Mshr& mshr, Cycle at, Cycle& slot);
   void start_write(Cycle at, Cycle& slot);
@@ -81,11 +81,13 @@ class MemorySystem {
   CacheTags l2_;
   std::vector<Cycle> port_free_;  // per transaction slot: the first cycle it may start one
   std::vector<Mshr> mshrs_;
-  std::deque<Cycle> writes_;       // queued line writes: the cycle each may take the port
-  std::vector<Cycle> dir_writes_;  // cycles in which a Get's fill writes the directory
-  unsigned round_robin_ = 0;       // the next MSHR the read arbiter looks at first
+  std::deque<Cycle> writes_;      // queued line writes: the cycle each may take the port
+  std::deque<Cycle> dir_writes_;  // cycles in which a Get's fill writes the directory (in order)
+  unsigned round_robin_ = 0;      // the next MSHR the read arbiter looks at first
   Cycle last_response_ = 0;
-  Cycle last_write_done_ = 0;  // the latest write's B
+  Cycle decision_at_ = ~Cycle{0};  // the next port decision (refresh_times)
+  Cycle release_at_ = ~Cycle{0};   // the first cycle an MSHR frees
+  Cycle last_write_done_ = 0;      // the latest write's B
   Cycle last_accept_ = ~Cycle{0};
   std::vector<std::priority_queue<MemResponse, std::vector<MemResponse>, std::greater<>>> inbox_;
   MemoryStats& stats_;
