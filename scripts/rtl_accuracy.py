@@ -37,6 +37,15 @@ def run_case(args, case, names, threads, sets):
             return json.load(f)
 
 
+def traffic_of(doc):
+    """Port reads and writes and I-fetch hit and miss responses over a case's launches."""
+    def total(suffix):
+        return sum(int(v) for launch in doc["launches"] for k, v in launch["stats"].items()
+                   if k.startswith("timing.") and k.endswith(suffix) and not isinstance(v, dict))
+    return (total("memory.port.reads"), total("memory.port.writes"),
+            total("fetch.hit_responses"), total("fetch.miss_responses"))
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
@@ -51,6 +60,10 @@ def main():
     p.add_argument("--max-error", type=float, default=5.0)
     p.add_argument("--max-mean-error", type=float, default=3.0)
     p.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    p.add_argument("--traffic", action="store_true",
+                   help="also print each case's memory-port reads and writes and I-fetch hit and "
+                        "miss responses, summed over its launches, to set beside TIMING.md "
+                        "§12 and §15")
     p.add_argument("--same-with", metavar="KEY=VALUE",
                    help="also run every case with this --set and require identical cycles and "
                         "counters (e.g. gpu.skip_idle_cycles=false)")
@@ -64,6 +77,7 @@ def main():
         for r in csv.DictReader(f):
             rows.setdefault(r["case"], []).append(r)
     results = []
+    traffic = []
     for case, launches in rows.items():
         launches.sort(key=lambda r: int(r["order"]))
         names = [r["launch"] for r in launches]
@@ -81,6 +95,8 @@ def main():
                     print(f"{case} {a['launch']}: differs with {args.same_with}: cycles "
                           f"{a['cycles']} vs {b['cycles']}, counters {diff[:5]}")
                     return 1
+        if args.traffic:
+            traffic.append((case, traffic_of(doc)))
         for r, launch in zip(launches, doc["launches"]):
             rtl = int(r["rtl_cycles"])
             model = int(launch["cycles"])
@@ -93,6 +109,9 @@ def main():
     else:
         for c, l, rtl, m, e in results:
             print(f"{c:18s} {l:10s} {rtl:7d} {m:7d} {e:+7.2f} %")
+    for case, t in traffic:
+        print(f"{case:18s} port reads {t[0]:5d} writes {t[1]:4d}  "
+              f"I-fetch hit {t[2]:5d} miss {t[3]:5d} responses")
     mean = sum(abs(e) for *_, e in results) / len(results)
     worst = max(results, key=lambda r: abs(r[4]))
     print(f"mean absolute error {mean:.2f} %, worst {worst[0]} {worst[1]} {worst[4]:+.2f} %"
