@@ -132,7 +132,7 @@ bool L1DCache::held_by_wshr(const MemRequest& request, Cycle now) const {
 
 const MemRequest* L1DCache::front_request(Cycle now) const {
   if (requests_.empty() || requests_.front().at > now) return nullptr;
-  if (held_by_wshr(requests_.front().request, now)) return nullptr;
+  if (!wshr_.empty() && held_by_wshr(requests_.front().request, now)) return nullptr;
   return &requests_.front().request;
 }
 

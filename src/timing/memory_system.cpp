@@ -165,15 +165,6 @@ bool MemorySystem::accept(const MemRequest& request, Cycle now) {
   return true;
 }
 
-bool MemorySystem::pop_response(unsigned sm, Cycle now, MemResponse& out) {
-  advance(now);
-  auto& q = inbox_[sm];
-  if (q.empty() || q.top().at > now) return false;
-  out = q.top();
-  q.pop();
-  return true;
-}
-
 // A response not scheduled yet comes after the next port decision, so that decision bounds it.
 Cycle MemorySystem::next_response(unsigned sm, Cycle now) {
   advance(now);

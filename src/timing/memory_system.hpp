@@ -49,7 +49,15 @@ class MemorySystem {
   // accepted, a fill writes the directory, or the request list or the MSHRs are full).
   bool accept(const MemRequest& request, Cycle now);
   // Responses for `sm` due at or before `now`, in time order.
-  bool pop_response(unsigned sm, Cycle now, MemResponse& out);
+  bool pop_response(unsigned sm, Cycle now, MemResponse& out) {
+    // Inline: every SM asks every cycle it ticks; a decision or release due makes it advance.
+    if (decision_at_ <= now || release_at_ <= now) advance(now);
+    auto& q = inbox_[sm];
+    if (q.empty() || q.top().at > now) return false;
+    out = q.top();
+    q.pop();
+    return true;
+  }
   // The earliest cycle after `now` at which a response for `sm` may be due (~0: none).
   Cycle next_response(unsigned sm, Cycle now);
   // The earliest cycle after `now` at which `request`, refused, may be accepted.
