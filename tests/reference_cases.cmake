@@ -39,7 +39,7 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/rtl_accuracy.py
                    --ventus $<TARGET_FILE:ventus> --cases ${VENTUS_REFERENCE_DIR}/cases
                    --csv ${VENTUS_REFERENCE_DIR}/../rtl/cycles.csv
-                   --max-error 12.5 --max-mean-error 3
+                   --max-error 12 --max-mean-error 3
                    --same-with gpu.skip_idle_cycles=false)
   set_tests_properties(timing/rtl_accuracy PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 endif()

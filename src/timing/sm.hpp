@@ -152,17 +152,11 @@ class Sm {
     functional::RegRef reg;
     unsigned priority;
   };
-  // How a resolution reaches the warp scheduler (simt_stack.v, branch_back.v): a scalar branch
-  // and a SIMT jump (a vbranch that jumps, every join) through branch_back, one per cycle,
-  // scalar first, not in a cycle in which a fetch rewinds; a vbranch that does not jump and a
-  // barrier release directly.
-  enum class Path : uint8_t { Scalar, SimtJump, Direct };
   struct Resolution {
     Cycle at;
     unsigned slot;
     uint32_t next_pc;
     bool redirect;
-    Path path = Path::Direct;
   };
 
   // Front end (sm_front.cpp).
@@ -171,7 +165,6 @@ class Sm {
   void fetch_select(Cycle now);
   void load_slowdown(Cycle now);
   void sample_front_end(Cycle now);
-  bool simt_ready(Cycle now) const;
   static bool pending(const std::bitset<256>& scalar, const std::bitset<256>& vector,
                       functional::RegRef reg);
   bool slot0_hazard(const Warp& w) const;
@@ -205,7 +198,6 @@ class Sm {
   std::vector<uint8_t> full_before_;   // per slot: its buffer was full as the cycle began
   bool rewind_now_ = false;            // a fetch response rewinds a warp this cycle
   bool branch_fired_now_ = false;      // a branch resolution reached the fetch this cycle
-  Cycle simt_issued_at_ = ~Cycle{0};   // the last vbranch or join ISSUE (branch_ctl_buf)
   std::vector<PendingWrite> results_;  // waiting for a writeback port
   std::vector<LsuCompletion> lsu_done_;
   unsigned rr_next_ = 0;  // round-robin pointer of the selection

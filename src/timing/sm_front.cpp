@@ -47,28 +47,17 @@ void Sm::sample_front_end(Cycle now) {
 }
 
 void Sm::resolve_control(Cycle now) {
-  // branch_back.v: one result per cycle, the scalar ALU's before the SIMT stack's, none while a
-  // fetch rewinds (branch_ready_o = !flushCache_valid_o); direct completions always.
-  const Resolution* through_branch_back = nullptr;
-  for (const Resolution& r : resolutions_) {
-    if (r.at > now || r.path == Path::Direct || rewind_now_) continue;
-    if (through_branch_back == nullptr ||
-        (r.path == Path::Scalar && through_branch_back->path != Path::Scalar)) {
-      through_branch_back = &r;
-    }
-  }
-  const Resolution* chosen = through_branch_back;
+  if (rewind_now_) return;  // branch_ready_o = !flushCache_valid_o: resolutions wait a cycle
   for (size_t i = 0; i < resolutions_.size();) {
     const Resolution r = resolutions_[i];
-    if (r.at > now || (r.path != Path::Direct && &resolutions_[i] != chosen)) {
+    if (r.at > now) {
       ++i;
       continue;
     }
-    if (&resolutions_[i] == chosen) chosen = nullptr;
     resolutions_.erase(resolutions_.begin() + static_cast<std::ptrdiff_t>(i));
     Warp& w = warps_[r.slot];
     if (!w.active) continue;
-    if (r.path != Path::Direct) branch_fired_now_ = true;
+    branch_fired_now_ = true;
     touch(r.slot);
     w.control_pending = false;
     if (r.redirect) {

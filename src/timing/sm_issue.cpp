@@ -82,18 +82,7 @@ bool Sm::unit_ready(const Collector& c, Cycle now) const {
   if (c.unit == UnitClass::WarpControl) return !rewind_now_ && !branch_fired_now_;
   if (c.unit == UnitClass::Sfu) return now >= sfu_busy_until_;
   if (c.unit == UnitClass::Lsu) return lsu_.ready(c.slot);
-  if (c.record.row != nullptr && c.record.row->has(isa::flag::kVBranch | isa::flag::kJoin)) {
-    return simt_ready(now);
-  }
   return true;
-}
-
-// simt_stack.v: branch_ctl_buf (depth 1, no refill as it drains) takes one vbranch or join per
-// two cycles for the whole SM, and none while fetch_ctl_buf holds a jump not yet sent.
-bool Sm::simt_ready(Cycle now) const {
-  if (simt_issued_at_ != ~Cycle{0} && now < simt_issued_at_ + 2) return false;
-  return std::none_of(resolutions_.begin(), resolutions_.end(),
-                      [](const Resolution& r) { return r.path == Path::SimtJump; });
 }
 
 // One instruction per cycle leaves the collector: the lowest-numbered ready unit, only when
@@ -150,17 +139,11 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   }
   namespace f = isa::flag;
   if (row.has(f::kCondBranch | f::kJump)) {
-    resolutions_.push_back({now + params_.front.scalar_branch_resolve_cycles, c.slot, step.next_pc,
-                            step.redirected, Path::Scalar});
+    resolutions_.push_back(
+        {now + params_.front.scalar_branch_resolve_cycles, c.slot, step.next_pc, step.redirected});
   } else if (row.has(f::kVBranch | f::kJoin)) {
-    // simt_stack.v: a vbranch that runs its fall-through path first completes at once, like a
-    // scalar branch; a jumping vbranch and every join go through fetch_ctl_buf and branch_back.
-    simt_issued_at_ = now;
-    const bool direct = row.has(f::kVBranch) && !step.redirected;
-    resolutions_.push_back({now + (direct ? params_.front.scalar_branch_resolve_cycles
-                                          : params_.front.simt_resolve_cycles),
-                            c.slot, step.next_pc, step.redirected,
-                            direct ? Path::Direct : Path::SimtJump});
+    resolutions_.push_back(
+        {now + params_.front.simt_resolve_cycles, c.slot, step.next_pc, step.redirected});
   }
   after_step(c, step, now, events);
 }
