@@ -337,13 +337,20 @@ static Result<std::vector<const loader::Launch*>> select_launches(
   return out;
 }
 
-Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions& options) {
+// The case's files, its warps widened to `--threads-per-warp` lanes when that is set.
+static Result<loader::TestCase> load_case(const std::filesystem::path& dir,
+                                          const CaseOptions& options) {
   auto test_case = loader::load_test_case(dir);
-  if (!test_case) return test_case.error();
-  if (options.threads_per_warp != 0) {
-    for (loader::Launch& launch : test_case->launches)
-      launch.metadata.wf_size = options.threads_per_warp;
+  if (!test_case || options.threads_per_warp == 0) return test_case;
+  for (loader::Launch& launch : test_case->launches) {
+    launch.metadata.wf_size = options.threads_per_warp;
   }
+  return test_case;
+}
+
+Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions& options) {
+  auto test_case = load_case(dir, options);
+  if (!test_case) return test_case.error();
   Program program;
   if (test_case->elf_path) {
     auto elf = elf::read_elf_file(test_case->elf_path->string());
