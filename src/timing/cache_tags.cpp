@@ -58,13 +58,6 @@ std::optional<uint32_t> CacheTags::fill(uint32_t line) {
   return written_back;
 }
 
-void CacheTags::fill_lru_way(uint32_t line) {
-  Way* set = set_of(line);
-  Way* victim = std::min_element(
-      set, set + ways_, [](const Way& a, const Way& b) { return a.last_use < b.last_use; });
-  *victim = Way{line, true, false, ++clock_};
-}
-
 uint32_t CacheTags::lru_way_of(uint32_t line) const {
   const Way* set = &ways_storage_[static_cast<size_t>(line % sets_) * ways_];
   return static_cast<uint32_t>(

@@ -23,9 +23,6 @@ class CacheTags {
   bool contains(uint32_t line) const;
   // Inserts `line` (absent) in its set; returns the evicted line if it was dirty.
   std::optional<uint32_t> fill(uint32_t line);
-  // The RTL I-cache's fill (tag_access_icache.v): the set's least recently used way, valid or
-  // not, even when `line` is already there (a second fill of a line evicts the other way).
-  void fill_lru_way(uint32_t line);
   // The least recently used way of `line`'s set (lowest index first among equals).
   uint32_t lru_way_of(uint32_t line) const;
   // Writes `line` into `way` of its set, most recently used or left where that way was.

@@ -58,7 +58,7 @@ bool ICache::lookup(uint32_t address, Cycle now) {
     if (!fills_.empty()) hit_sets_.push_back(tags_.set_index(line));
     return true;
   }
-  if (!bypassed_away(line, now) && tags_.access(line)) {
+  if (!bypassed_away(line) && tags_.access(line)) {
     ++stats_.hits;
     if (!fills_.empty()) hit_sets_.push_back(tags_.set_index(line));
     return true;
@@ -71,8 +71,7 @@ bool ICache::lookup(uint32_t address, Cycle now) {
 // sram_template's bypass hands a stage-0 read of the set being filled the written tag in every
 // way (no way mask): another line of that set compares as a miss in the next cycle, a primary
 // miss that requests a line the cache holds.
-bool ICache::bypassed_away(uint32_t line, Cycle now) const {
-  (void)now;
+bool ICache::bypassed_away(uint32_t line) const {
   return std::any_of(fresh_.begin(), fresh_.end(), [&](uint32_t filled) {
     return filled != line && tags_.set_index(filled) == tags_.set_index(line);
   });

@@ -67,7 +67,7 @@ class ICache {
   std::optional<unsigned> first_free() const;
   std::optional<unsigned> fired(Cycle now) const;
   void miss(uint32_t line, Cycle now);
-  bool bypassed_away(uint32_t line, Cycle now) const;
+  bool bypassed_away(uint32_t line) const;
 
   CacheTags tags_;
   uint32_t line_bytes_;

@@ -35,10 +35,8 @@ void Sm::refresh_stale() {
     const bool free = w.active && !w.in_collector && !w.control_pending;
     const bool slow = free && w.slow.valid == 0 && !w.ibuffer.empty();
     const bool select = free && w.slow.valid != 0 && !w.hazard_blocked;
-    const bool fetch = w.active && w.ibuffer.size() < params_.front.ibuffer_packets;
     slow_candidates_ = slow ? slow_candidates_ | bit : slow_candidates_ & ~bit;
     select_candidates_ = select ? select_candidates_ | bit : select_candidates_ & ~bit;
-    fetch_candidates_ = fetch ? fetch_candidates_ | bit : fetch_candidates_ & ~bit;
   }
   stale_ = 0;
 }

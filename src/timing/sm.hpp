@@ -167,6 +167,8 @@ class Sm {
   void sample_front_end(Cycle now);
   static bool pending(const std::bitset<256>& scalar, const std::bitset<256>& vector,
                       functional::RegRef reg);
+  bool any_pending(const Warp& w, functional::RegRef destination, const functional::RegRef* sources,
+                   unsigned count) const;
   bool slot0_hazard(const Warp& w) const;
   void remember_slot0(Warp& w);
   uint32_t decoded_slots(Warp& w, uint32_t base, uint32_t valid);
@@ -180,6 +182,7 @@ class Sm {
   void issue(Cycle now, SmEvents& events);
   bool unit_ready(const Collector& c, Cycle now) const;
   void execute(Collector& c, Cycle now, SmEvents& events);
+  void start_unit(const Collector& c, const Warp& w, Cycle now);
   void after_step(Collector& c, const functional::StepResult& step, Cycle now, SmEvents& events);
   void writeback(Cycle now);
   void schedule_result(unsigned slot, const functional::RegRef& reg, UnitClass unit, Cycle at);
@@ -243,10 +246,11 @@ class Sm {
   std::vector<ReadyTouch> ready_touches_;
   void touch_at(Cycle at, unsigned slot) { ready_touches_.push_back({at, slot}); }
   // Candidate slots (a superset: each stage still checks its whole condition, the times
-  // included) of the slowdown load, the selection and the fetch, so that those stages look at
-  // few warps; the touched slots' bits are recomputed when a stage next needs them. More
-  // than 64 slots are all candidates (wide_).
-  uint64_t slow_candidates_ = 0, select_candidates_ = 0, fetch_candidates_ = 0;
+  // included) of the slowdown load and the selection, so that those stages look at few warps
+  // (fetch selection walks the slots: it sees the buffers as the cycle began); the touched
+  // slots' bits are recomputed when a stage next needs them. More than 64 slots are all
+  // candidates (wide_).
+  uint64_t slow_candidates_ = 0, select_candidates_ = 0;
   uint64_t stale_ = ~uint64_t{0};
   bool wide_ = false;
   uint64_t all_slots_ = 0;  // a bit per slot (0 when wide_)

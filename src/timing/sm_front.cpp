@@ -185,12 +185,8 @@ void Sm::load_slowdown(Cycle now) {
 }
 
 bool Sm::slot0_hazard(const Warp& w) const {
-  if (!w.last_slot0.valid) return false;
-  bool hazard = pending(w.pending_scalar, w.pending_vector, w.last_slot0.destination);
-  for (unsigned s = 0; s < w.last_slot0.source_count; ++s) {
-    hazard = hazard || pending(w.pending_scalar, w.pending_vector, w.last_slot0.sources[s]);
-  }
-  return hazard;
+  const Warp::LastSlot0& slot0 = w.last_slot0;
+  return slot0.valid && any_pending(w, slot0.destination, slot0.sources.data(), slot0.source_count);
 }
 
 void Sm::remember_slot0(Warp& w) {

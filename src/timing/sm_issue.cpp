@@ -26,6 +26,16 @@ bool Sm::pending(const std::bitset<256>& scalar, const std::bitset<256>& vector,
   return false;
 }
 
+// The scoreboard (scoreboard.v): a write of the warp pending on the destination or a source.
+bool Sm::any_pending(const Warp& w, RegRef destination, const RegRef* sources,
+                     unsigned count) const {
+  if (pending(w.pending_scalar, w.pending_vector, destination)) return true;
+  for (unsigned s = 0; s < count; ++s) {
+    if (pending(w.pending_scalar, w.pending_vector, sources[s])) return true;
+  }
+  return false;
+}
+
 bool Sm::can_select(const Warp& w, Cycle now) const {
   return w.active && w.slow.valid != 0 && now >= w.slow_ready && !w.in_collector &&
          !w.control_pending && now >= w.next_select;
@@ -48,11 +58,7 @@ void Sm::select_into_collector(Cycle now) {
     functional::TimingRecord& r = free_unit->record;
     if (insn != nullptr && state.pc == pc) {
       functional::fill_timing_before(r, state, *insn);
-      bool hazard = pending(w.pending_scalar, w.pending_vector, r.destination);
-      for (unsigned s = 0; s < r.source_count; ++s) {
-        hazard = hazard || pending(w.pending_scalar, w.pending_vector, r.sources[s]);
-      }
-      if (hazard) {
+      if (any_pending(w, r.destination, r.sources.data(), r.source_count)) {
         touch(slot);
         w.hazard_blocked = true;  // until a writeback of this warp (next_event)
         return false;
@@ -99,6 +105,22 @@ void Sm::schedule_result(unsigned slot, const RegRef& reg, UnitClass unit, Cycle
   results_.push_back(PendingWrite{at, slot, reg, writeback_priority(unit, reg.file)});
 }
 
+// The executed instruction enters its unit: the LSU takes a memory access; the other units
+// (warp control aside) write their result after their latency.
+void Sm::start_unit(const Collector& c, const Warp& w, Cycle now) {
+  const functional::TimingRecord& r = c.record;
+  if (c.unit == UnitClass::Lsu && r.mem_op != functional::MemOp::None) {
+    lsu_.accept(c.slot, r, now);
+    touched_ |= lsu_collecting_;  // the LSU may take fewer now
+  } else if (c.unit != UnitClass::WarpControl) {
+    const unsigned lanes =
+        std::max(1u, w.group->warps()[w.index].numt / params_.units.sfu_lane_groups);
+    const uint32_t latency = unit_latency(*r.row, params_.units, r.active, lanes);
+    if (c.unit == UnitClass::Sfu) sfu_busy_until_ = now + latency;
+    schedule_result(c.slot, r.destination, c.unit, now + latency);
+  }
+}
+
 void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   Warp& w = warps_[c.slot];
   collector_.release(c, now);
@@ -127,16 +149,7 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   last_issue_[c.slot] = IssuedInsn{c.record.pc, c.record.row->mnemonic};
   stats_.thread_instructions += static_cast<unsigned>(std::popcount(r.active));
   const isa::InsnRow& row = *r.row;
-  if (c.unit == UnitClass::Lsu && r.mem_op != functional::MemOp::None) {
-    lsu_.accept(c.slot, r, now);
-    touched_ |= lsu_collecting_;  // the LSU may take fewer now
-  } else if (c.unit != UnitClass::WarpControl) {
-    const unsigned lanes =
-        std::max(1u, w.group->warps()[w.index].numt / params_.units.sfu_lane_groups);
-    const uint32_t latency = unit_latency(row, params_.units, r.active, lanes);
-    if (c.unit == UnitClass::Sfu) sfu_busy_until_ = now + latency;
-    schedule_result(c.slot, r.destination, c.unit, now + latency);
-  }
+  start_unit(c, w, now);
   namespace f = isa::flag;
   if (row.has(f::kCondBranch | f::kJump)) {
     resolutions_.push_back(
