@@ -173,10 +173,9 @@ Cycle MemorySystem::next_response(unsigned sm, Cycle now) {
   return std::max(std::min(due, decision_at_), now + 1);
 }
 
-// Whatever refused `request` changes at a port decision, an answer (which frees list entries
-// and MSHRs) or the next cycle after a directory write.
-Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) {
-  (void)request;
+// Whatever refused a request changes at a port decision, an answer (which frees list entries
+// and MSHRs) or the next cycle after a directory write, whatever the request.
+Cycle MemorySystem::next_accept(Cycle now) {
   advance(now);
   Cycle next = std::min(decision_at_, release_at_);
   if (!dir_writes_.empty()) next = std::min(next, dir_writes_.front() + 1);

@@ -60,8 +60,8 @@ class MemorySystem {
   }
   // The earliest cycle after `now` at which a response for `sm` may be due (~0: none).
   Cycle next_response(unsigned sm, Cycle now);
-  // The earliest cycle after `now` at which `request`, refused, may be accepted.
-  Cycle next_accept(const MemRequest& request, Cycle now);
+  // The earliest cycle after `now` at which a refused request may be accepted.
+  Cycle next_accept(Cycle now);
   // Nothing waits in the L2 and its last write has been answered by memory.
   bool drained(Cycle now);
 

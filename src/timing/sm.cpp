@@ -146,10 +146,10 @@ Cycle Sm::next_event(Cycle now) const {
   if (next == now + 1) return next;
   earliest(next, lsu_.next_event(now), now);
   earliest(next, icache_.next_event(now), now);
-  // The request send_memory_request offers next: the I-cache's, else the L1's.
-  const MemRequest* request = icache_.front_request(now);
-  if (request == nullptr) request = lsu_.l1d().front_request(now);
-  if (request != nullptr) earliest(next, memory_.next_accept(*request, now), now);
+  // A request send_memory_request offers next (the I-cache's, else the L1's) waits for the L2.
+  if (icache_.front_request(now) != nullptr || lsu_.l1d().front_request(now) != nullptr) {
+    earliest(next, memory_.next_accept(now), now);
+  }
   earliest(next, memory_.next_response(index_, now), now);
   return next;
 }
