@@ -4,6 +4,7 @@
 
 #include <deque>
 #include <memory>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -147,21 +148,25 @@ class LaunchLoop {
 
   // Kernel end (TIMING.md §2): the LSUs drain, every L1 writes its dirty lines back, the L2
   // writes them to memory, then the L2 flush completes; the host counts at its next poll. Every
-  // slot is idle from the last warp to that count.
-  void finish(bool first_kernel, TimingResult& result) {
+  // slot is idle from the last warp to that count. A memory system that does not drain is a
+  // model bug, reported rather than looped on.
+  std::optional<Fault> finish(bool first_kernel, TimingResult& result) {
     const Cycle accounted = now_ + 1;  // cycles 0..now have a state in every slot
     now_ = last_done_ + params_.kernel.flush_request_cycles;
-    while (!std::all_of(sms_.begin(), sms_.end(), [](auto& sm) { return sm->lsu_idle(); }))
-      step_memory();
+    const auto all_sms = [this](auto idle) { return std::all_of(sms_.begin(), sms_.end(), idle); };
+    if (!drain([&] { return all_sms([](auto& sm) { return sm->lsu_idle(); }); })) {
+      return drain_fault("the LSUs");
+    }
     for (auto& sm : sms_) {
       sm->l1d().flush(now_);
       sm->icache().invalidate();
     }
-    while (!std::all_of(sms_.begin(), sms_.end(), [](auto& sm) { return sm->l1d().idle(); }))
-      step_memory();
+    if (!drain([&] { return all_sms([](auto& sm) { return sm->l1d().idle(); }); })) {
+      return drain_fault("the L1 data caches' write-backs");
+    }
     // The L2's flush follows its queued line writes (TIMING.md §2: about 11 cycles, a read and
     // a write, per dirty L1 line).
-    while (!memory_.drained(now_)) step_memory();
+    if (!drain([&] { return memory_.drained(now_); })) return drain_fault("the L2's line writes");
     result.done_cycle = now_ + params_.kernel.flush_hint_cycles + params_.kernel.flush_done_cycles;
     result.cycles = host_poll_count(params_.kernel, result.done_cycle, first_kernel);
     for (auto& sm : sms_)
@@ -169,6 +174,7 @@ class LaunchLoop {
     sample(result.cycles);
     counters_.cycles += result.cycles;
     counters_.issued += issued_;
+    return std::nullopt;
   }
 
  private:
@@ -319,6 +325,26 @@ class LaunchLoop {
     timeline_->sample(cycle, misses, counters_.memory.port_busy_cycles.value - port_busy_before_);
   }
 
+  // Steps the memory side until `done`; false when it is not done within kStallLimitCycles.
+  template <class Done>
+  bool drain(Done done) {
+    for (Cycle steps = 0; !done(); ++steps) {
+      if (steps == kStallLimitCycles) return false;
+      step_memory();
+    }
+    return true;
+  }
+
+  Fault drain_fault(std::string_view what) const {
+    Fault fault;  // kind None: no guest instruction is at fault (Fault::message)
+    fault.kernel = launch_.config().kernel_name;
+    fault.detail = fmt::format(
+        "the cycle model: {} did not drain within {} cycles after the last warp ended (a bug "
+        "of the model: please report it with the kernel and the configuration)",
+        what, kStallLimitCycles);
+    return fault;
+  }
+
   void step_memory() {
     ++now_;
     for (auto& sm : sms_) {
@@ -353,8 +379,7 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
                                    bool first_kernel, TimingResult& result) {
   LaunchLoop loop(params_, counters_, timeline_, warp_slots_, launch, hooks);
   if (auto fault = loop.run_warps(result)) return fault;
-  loop.finish(first_kernel, result);
-  return std::nullopt;
+  return loop.finish(first_kernel, result);
 }
 
 }  // namespace ventus::timing

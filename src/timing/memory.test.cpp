@@ -100,6 +100,31 @@ TEST(MemorySystem, TheTestBenchL2NeverHitsAndStoresDoNotAllocate) {
   EXPECT_EQ(hit_stats.port_reads.value, 3u);  // the first Get, the store's read, the last Get
 }
 
+// A store that hits the L2 (a machine whose L2 reports hits) is answered after the hit latency
+// and its line's write, queued with the answer, still takes the port write_queue_cycles later:
+// the memory system drains only after that write. (The write was once left without a port
+// decision, and the kernel-end drain looped for ever.)
+TEST(MemorySystem, AStoreThatHitsTheL2StillWritesItsLineBeforeTheL2Drains) {
+  MemoryParams p;
+  p.l2_reports_hits = true;
+  MemoryStats stats;
+  MemorySystem mem(p, 1, stats);
+  ASSERT_TRUE(mem.accept(get(0x1000), 0));  // a miss; the line is filled with its answer at 11
+  MemResponse r;
+  ASSERT_TRUE(mem.pop_response(0, 11, r));
+  ASSERT_TRUE(mem.accept(get(0x1000, MemKind::PutPartial), 20));
+  const Cycle answer = 20 + p.l2.hit_latency_cycles;
+  const Cycle write = answer + p.write_queue_cycles;
+  ASSERT_TRUE(mem.pop_response(0, answer, r));
+  EXPECT_EQ(r.at, answer);
+  EXPECT_EQ(stats.l2_hits.value, 1u);
+  EXPECT_FALSE(mem.drained(write - 1));
+  EXPECT_FALSE(mem.drained(write + p.write_latency_cycles - 1));
+  EXPECT_TRUE(mem.drained(write + p.write_latency_cycles));
+  EXPECT_EQ(stats.port_writes.value, 1u);
+  EXPECT_EQ(stats.port_reads.value, 1u);  // only the first Get read memory
+}
+
 // MSHR.v / sourceD.v: a store reads its line (AR 4, R 6), is acknowledged like a Get (11) and
 // queues the merged line's write, which may take the port 3 cycles later (14) and goes before
 // a read already waiting: the port frees at 16 (the second read's AR at 10), the write takes

@@ -151,6 +151,7 @@ bool MemorySystem::accept(const MemRequest& request, Cycle now) {
   if (hit) {
     ++stats_.l2_hits;
     respond(request, now + params_.l2.hit_latency_cycles);
+    refresh_times();  // a store's answer queued its line's write: a port decision to make
     return true;
   }
   ++stats_.l2_misses;
