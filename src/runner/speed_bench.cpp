@@ -4,6 +4,7 @@
 #include <bit>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -150,6 +151,25 @@ double SpeedBenchResult::thread_instructions_per_second() const {
   return seconds > 0 ? static_cast<double>(stats.thread_instructions) / seconds : 0;
 }
 
+namespace {
+const std::pair<std::string_view, std::string_view> kKernels[] = {
+    {"alu", kAluBody},
+    {"memory", kMemoryBody},
+    {"divergent", kDivergentBody},
+};
+
+bool selected(const SpeedBenchOptions& options, std::string_view name) {
+  return options.kernels.empty() ||
+         std::find(options.kernels.begin(), options.kernels.end(), name) != options.kernels.end();
+}
+}  // namespace
+
+std::vector<std::string> speed_bench_kernel_names() {
+  std::vector<std::string> names;
+  for (const auto& kernel : kKernels) names.emplace_back(kernel.first);
+  return names;
+}
+
 Status check_speed_bench_options(const SpeedBenchOptions& o) {
   if (o.iterations == 0 || o.iterations > 1'000'000'000) {
     return Error{fmt::format("--iterations {} is not in 1..1000000000", o.iterations)};
@@ -163,19 +183,22 @@ Status check_speed_bench_options(const SpeedBenchOptions& o) {
   if (o.threads == 0 || o.threads > 32 || !std::has_single_bit(o.threads)) {
     return Error{fmt::format("--threads {} is not 1, 2, 4, 8, 16 or 32", o.threads)};
   }
+  const auto names = speed_bench_kernel_names();
+  for (const std::string& kernel : o.kernels) {
+    if (std::find(names.begin(), names.end(), kernel) == names.end()) {
+      return Error{fmt::format("--kernels: no kernel '{}' (the kernels are {})", kernel,
+                               fmt::join(names, ", "))};
+    }
+  }
   return ok_status();
 }
 
 Result<std::vector<SpeedBenchResult>> run_speed_benchmarks(const SpeedBenchOptions& options) {
   if (auto valid = check_speed_bench_options(options); !valid) return valid.error();
-  const std::pair<std::string, std::string_view> kernels[] = {
-      {"alu", kAluBody},
-      {"memory", kMemoryBody},
-      {"divergent", kDivergentBody},
-  };
   std::vector<SpeedBenchResult> results;
-  for (const auto& [name, body] : kernels) {
-    auto result = run_one(name, body, options);
+  for (const auto& [name, body] : kKernels) {
+    if (!selected(options, name)) continue;
+    auto result = run_one(std::string(name), body, options);
     if (!result) return result.error();
     results.push_back(std::move(result.value()));
   }

@@ -19,6 +19,7 @@ struct SpeedBenchOptions {
   uint32_t work_groups = 4;
   uint32_t warps = 4;  // per work-group
   uint32_t threads = 32;
+  std::vector<std::string> kernels;    // names to run (speed_bench_kernel_names()); empty: all
   uint64_t max_warp_instructions = 0;  // per kernel; 0 = no limit
   uint32_t host_threads = 1;           // run.host_threads (docs/host-threads.md)
   functional::MachineShape machine;    // SMs and slots (warp slots widened to fit `warps`)
@@ -41,6 +42,9 @@ struct SpeedBenchResult {
 // Checks the ranges the tool documents (issue 13: 0 iterations wrapped to 2^32 trips, 33
 // threads ran as 32, 2^32-1 warps aborted): iterations 1..10^9, work-groups 1..65536, warps
 // 1..32, threads a power of two in 1..32.
+// The benchmark kernels, in the order they run: alu, memory, divergent.
+std::vector<std::string> speed_bench_kernel_names();
+
 Status check_speed_bench_options(const SpeedBenchOptions& options);
 
 // Runs the three kernels in the default mode without logging; a kernel that faults (a bug)

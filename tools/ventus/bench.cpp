@@ -1,5 +1,6 @@
 // `ventus bench`: simulation speed on the ALU-heavy, memory-heavy and divergent kernels.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cstdio>
 #include <memory>
@@ -101,6 +102,10 @@ void register_bench(CLI::App& app, int& exit_status) {
   cmd->add_option("--warps", options->warps, "warps per work-group")->capture_default_str();
   cmd->add_option("--threads", options->threads, "threads per warp (1, 2, 4, 8, 16 or 32)")
       ->capture_default_str();
+  cmd->add_option("--kernels", options->kernels,
+                  fmt::format("run only these kernels ({}; default: all)",
+                              fmt::join(runner::speed_bench_kernel_names(), ", ")))
+      ->delimiter(',');
   add_sim_options(*cmd, args->sim);
   add_instruction_limit_option(*cmd, args->max_instructions);
   cmd->callback([args, &exit_status] { exit_status = run_bench(*args); });
