@@ -56,8 +56,14 @@ inline constexpr Lanes kLaneBit = [] {
 }();
 
 // dst[i] = res[i] where `mask` has bit i, unchanged elsewhere (inactive lanes keep their value).
-// Computed into a local first so the compiler need not worry about dst aliasing res.
+// Computed into a local first so the compiler need not worry about dst aliasing res. A full
+// 32-lane mask (every lane of a full-width warp active) is a plain copy: no select is needed,
+// and it is the common case of converged 32-thread code.
 inline void merge(VReg& dst, const Lanes& res, LaneMask mask) {
+  if (mask == ~LaneMask{0}) {
+    dst.lane = res;
+    return;
+  }
   Lanes out;
   for (unsigned i = 0; i < kMaxThreads; ++i) {
     const uint32_t sel = (mask & kLaneBit[i]) != 0 ? ~0u : 0u;
