@@ -75,6 +75,7 @@ TEST(HostileLimits, BenchOptionsOutOfRangeAreUsageErrors) {
       {"--threads 0", "--threads 0 is not 1, 2, 4, 8, 16 or 32"},
       {"--threads 12", "--threads 12 is not 1, 2, 4, 8, 16 or 32"},
       {"--work-groups 0", "--work-groups 0 is not in 1..65536"},
+      {"--kernels alu,fft", "--kernels: no kernel 'fft' (the kernels are alu, memory, divergent)"},
   };
   for (const auto& [args, message] : cases) {
     const ToolRun r = box.run("bench " + args);

@@ -155,5 +155,22 @@ TEST(SimCliBenchSet, ABadSetIsAUsageError) {
   EXPECT_NE(r.err.find("did you mean 'gpu.sm_count'?"), std::string::npos) << r.err;
 }
 
+// --kernels picks benchmark kernels; they run in the benchmark's own order (alu, memory,
+// divergent), one row and one launch each.
+TEST(SimCliBenchSet, KernelsRunsOnlyTheNamedKernels) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r =
+      box.run("bench --iterations 10 --kernels divergent,alu --stats-json bench.json");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  const json doc = read_stats_document(box.dir() / "bench.json");
+  ASSERT_EQ(doc.at("launches").size(), 2u);
+  EXPECT_EQ(doc.at("launches")[0].at("kernel"), "alu");
+  EXPECT_EQ(doc.at("launches")[1].at("kernel"), "divergent");
+  const std::vector<std::string> rows = lines_of(r.out);
+  ASSERT_EQ(rows.size(), 3u) << r.out;  // the header and two rows
+  EXPECT_EQ(words_of(rows[1])[0], "alu");
+  EXPECT_EQ(words_of(rows[2])[0], "divergent");
+}
+
 }  // namespace
 }  // namespace ventus::testing::sim_cli
