@@ -47,21 +47,27 @@ StepResult WorkGroup::step(unsigned index, typename Policy::Record* record) {
 }
 
 // The burst loop keeps its state in registers: a StepResult is built only for the step that
-// ends the burst (building one per step cost a store-forwarding stall on every instruction).
+// ends the burst (building one per step cost a store-forwarding stall on every instruction),
+// and the retired count is a local written back when the burst ends (through the reference,
+// the compiler stored it on every instruction).
 // Bursts run in default mode only (the tohost check of --ref-compat is not needed).
-inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_t& retired) {
+inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_t& retired_out) {
   auto ctx = context<NoRecord>(index, nullptr);
   WarpState& w = warps_[index];
+  uint64_t retired = retired_out;
   for (;;) {
     const uint32_t pc = w.pc;
     const Insn* insn = insn_at(pc);
-    if (insn == nullptr) [[unlikely]]
+    if (insn == nullptr) [[unlikely]] {
+      retired_out = retired;
       return execute(index, ctx);  // the fetch fault
+    }
     ctx.begin(pc + 4);
     const LaneMask lanes = executing_lanes(*insn, ctx);
     const size_t depth_before = insn->control != 0 ? w.simt.size() : 0;
     insn->exec_fast(ctx, *insn);
     if (ctx.trapped()) [[unlikely]] {
+      retired_out = retired;
       last_insn_ = insn;
       StepResult result;
       result.status = StepStatus::Trapped;
@@ -72,6 +78,7 @@ inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_
     retire_state(*insn, ctx, w, pc, lanes, depth_before);
     ++retired;
     if (ctx.event() != WarpEvent::None || retired >= budget) [[unlikely]] {
+      retired_out = retired;
       last_insn_ = insn;
       StepResult result;
       result.insn = insn;
