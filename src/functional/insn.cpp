@@ -3,6 +3,7 @@
 
 #include "common/bits.hpp"
 #include "functional/semantics/semantics.hpp"
+#include "functional/timing_fill.hpp"
 #include "isa/decoder.hpp"
 
 namespace ventus::functional {
@@ -68,6 +69,8 @@ Insn predecode(uint32_t word) {
   insn.traits = traits_of(*d.row);
   insn.unit = static_cast<uint8_t>(d.row->unit);
   insn.control = static_cast<uint8_t>(control_kind(*d.row));
+  insn.operands = register_operands(insn, RegExt{});
+  insn.mem_op = mem_op_of(*d.row);
   return insn;
 }
 

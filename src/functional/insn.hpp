@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "functional/record_policy.hpp"
+#include "functional/reg_operands.hpp"
 #include "isa/insn_table.hpp"
 
 namespace ventus::functional {
@@ -38,6 +39,10 @@ struct Insn {
   uint8_t unit = 0;                           // the row's isa::Unit (statistics)
   uint8_t control = 0;                        // ControlKind (statistics)
   int32_t imm = 0;                            // the row's immediate as the instruction means it
+  // For the cycle model, computed once: the registers without a regext prefix (an active
+  // prefix recomputes them, timing_fill.cpp) and the memory operation.
+  RegOperands operands{};
+  MemOp mem_op = MemOp::None;
 
   template <class Policy>
   ExecFn<Policy> exec() const {

@@ -46,13 +46,15 @@ std::optional<OperandReg> operand_reg(OperandKind kind, const Insn& insn, const 
   }
 }
 
-void add_source(TimingRecord& r, RegRef reg) {
+void add_source(RegOperands& r, RegRef reg) {
   // x0 is read from its bank like any register (the collector reads by operand kind).
   for (unsigned k = 0; k < r.source_count; ++k) {
     if (r.sources[k] == reg) return;
   }
   if (r.source_count < kMaxRecordSources) r.sources[r.source_count++] = reg;
 }
+
+}  // namespace
 
 MemOp mem_op_of(const isa::InsnRow& row) {
   namespace f = isa::flag;
@@ -62,16 +64,9 @@ MemOp mem_op_of(const isa::InsnRow& row) {
   return MemOp::None;
 }
 
-}  // namespace
-
-void fill_timing_before(TimingRecord& r, const WarpState& warp, const Insn& insn) {
-  r.clear_dynamic();
-  r.row = insn.row;
-  r.pc = warp.pc;
-  r.word = insn.word;
-  r.mem_op = mem_op_of(*insn.row);
-  // Only an active prefix extends the operands; a stale one was cleared at retirement.
-  const RegExt ext = warp.ext.active ? warp.ext : RegExt{};
+RegOperands register_operands(const Insn& insn, const RegExt& ext) {
+  RegOperands r;
+  if (insn.row == nullptr) return r;
   for (OperandKind kind : insn.row->operand_kinds()) {
     const auto reg = operand_reg(kind, insn, ext);
     if (!reg) continue;
@@ -83,6 +78,22 @@ void fill_timing_before(TimingRecord& r, const WarpState& warp, const Insn& insn
     }
   }
   if (insn.vm == 0) add_source(r, RegRef{RegFile::Vector, 0});  // v0.t mask
+  return r;
+}
+
+// Three callers per instruction (the model's decode, its issue and the step itself): the
+// registers come from the predecoded Insn unless a regext prefix is active.
+void fill_timing_before(TimingRecord& r, const WarpState& warp, const Insn& insn) {
+  r.clear_dynamic();
+  r.row = insn.row;
+  r.pc = warp.pc;
+  r.word = insn.word;
+  r.mem_op = insn.mem_op;
+  // Only an active prefix extends the operands; a stale one was cleared at retirement.
+  const RegOperands& ops = warp.ext.active ? register_operands(insn, warp.ext) : insn.operands;
+  r.sources = ops.sources;
+  r.source_count = ops.source_count;
+  r.destination = ops.destination;
 }
 
 void fill_timing_after(TimingRecord& r, const WarpState& warp, LaneMask lanes,

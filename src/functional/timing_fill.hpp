@@ -10,6 +10,11 @@
 
 namespace ventus::functional {
 
+// The registers `insn` reads and writes with the prefix `ext` applied (§5.5).
+RegOperands register_operands(const Insn& insn, const RegExt& ext);
+// The memory operation of a row (none, load, store or atomic).
+MemOp mem_op_of(const isa::InsnRow& row);
+
 // Row, pc, word, the effective source and destination registers (regext applied, §5.5)
 // and the memory operation; clears the dynamic fields.
 void fill_timing_before(TimingRecord& record, const WarpState& warp, const Insn& insn);

@@ -5,31 +5,18 @@
 #include <array>
 #include <cstdint>
 
+#include "functional/reg_operands.hpp"
 #include "functional/warp_state.hpp"
 #include "isa/insn_table.hpp"
 
 namespace ventus::functional {
 
-enum class RegFile : uint8_t { None, Scalar, Vector };
-
-// One register after the regext prefix is applied (ISA.md §5.5): index 0..255. The scalar
-// file holds x and (Zfinx) f registers.
-struct RegRef {
-  RegFile file = RegFile::None;
-  uint8_t index = 0;
-  friend bool operator==(const RegRef&, const RegRef&) = default;
-};
-
 // Where a memory access goes (ISA.md §8): the local window, the work-group's private
 // memory (CSR_PDS range), or global memory.
 enum class MemSpace : uint8_t { None, Global, Local, Private };
 
-enum class MemOp : uint8_t { None, Load, Store, Atomic };
-
 // How the instruction changed the SIMT stack (ISA.md §2.4).
 enum class SimtOp : uint8_t { None, Push, Pop };
-
-inline constexpr unsigned kMaxRecordSources = 4;  // rs1, rs2, rs3 and the v0 mask
 
 struct TimingRecord {
   const isa::InsnRow* row = nullptr;
