@@ -22,6 +22,7 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       counters_(counters),
       stats_(counters.core) {
   full_before_.assign(warp_slots, 0);
+  full_saved_at_.assign(warp_slots, ~Cycle{0});
   wide_ = warp_slots > 64;
   all_slots_ = wide_ ? 0 : (uint64_t{2} << (warp_slots - 1)) - 1;
 }
@@ -109,7 +110,7 @@ Cycle Sm::front_end_event(Cycle now) const {
       std::any_of(units.begin(), units.end(), [](const Collector& c) { return !c.busy; });
   for (const Warp& w : warps_) {
     if (!w.active) continue;
-    if (w.ibuffer.size() < params_.front.ibuffer_packets) earliest(next, w.fetch_from, now);
+    if (!buffer_full(w)) earliest(next, w.fetch_from, now);
     if (w.in_collector || w.control_pending) continue;
     if (w.slow.valid == 0) {
       if (!w.ibuffer.empty() && !w.slot0_blocked) {

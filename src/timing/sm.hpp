@@ -165,6 +165,18 @@ class Sm {
   void fetch_select(Cycle now);
   void load_slowdown(Cycle now);
   void sample_front_end(Cycle now);
+  bool buffer_full(const Warp& w) const {
+    return w.ibuffer.size() >= params_.front.ibuffer_packets;
+  }
+  bool full_before(unsigned slot, Cycle now) const {
+    return full_saved_at_[slot] == now ? full_before_[slot] != 0 : buffer_full(warps_[slot]);
+  }
+  void note_buffer_change(const Warp& w, Cycle now) {
+    const auto slot = static_cast<size_t>(&w - warps_.data());
+    if (full_saved_at_[slot] == now) return;
+    full_before_[slot] = buffer_full(w) ? 1 : 0;
+    full_saved_at_[slot] = now;
+  }
   static bool pending(const std::bitset<256>& scalar, const std::bitset<256>& vector,
                       functional::RegRef reg);
   bool any_pending(const Warp& w, functional::RegRef destination, const functional::RegRef* sources,
@@ -198,7 +210,11 @@ class Sm {
   std::deque<Fetch> fetches_;
   OperandCollector collector_;
   std::vector<Resolution> resolutions_;
-  std::vector<uint8_t> full_before_;   // per slot: its buffer was full as the cycle began
+  // The RTL's `full` is a buffer's state before the edge. A slot's state is saved by the
+  // first change to its buffer in a cycle (note_buffer_change); until then the buffer itself
+  // is that state (full_before), so no cycle pays for sampling every slot.
+  std::vector<uint8_t> full_before_;   // per slot: full as full_saved_at_ began
+  std::vector<Cycle> full_saved_at_;   // per slot: the cycle full_before_ was saved in
   bool rewind_now_ = false;            // a fetch response rewinds a warp this cycle
   bool branch_fired_now_ = false;      // a branch resolution reached the fetch this cycle
   std::vector<PendingWrite> results_;  // waiting for a writeback port

@@ -22,6 +22,7 @@ void Sm::flush_fetch(Warp& w, uint32_t pc, Cycle now) {
 
 void Sm::redirect(Warp& w, uint32_t pc, Cycle now) {
   w.refill = SlotState::FetchRedirect;
+  note_buffer_change(w, now);
   w.ibuffer.clear();
   w.slow = Packet{};
   w.last_slot0 = {};
@@ -36,13 +37,10 @@ void Sm::redirect(Warp& w, uint32_t pc, Cycle now) {
 void Sm::sample_front_end(Cycle now) {
   rewind_now_ = false;
   branch_fired_now_ = false;
-  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
-    full_before_[slot] = warps_[slot].ibuffer.size() >= params_.front.ibuffer_packets;
-  }
   for (const Fetch& f : fetches_) {
     if (f.respond_at != now) continue;
     const Warp& w = warps_[f.slot];
-    if (w.active && f.epoch == w.epoch && (!f.hit || full_before_[f.slot])) rewind_now_ = true;
+    if (w.active && f.epoch == w.epoch && (!f.hit || full_before(f.slot, now))) rewind_now_ = true;
   }
 }
 
@@ -93,14 +91,17 @@ void Sm::fetch_responses(Cycle now) {
     const bool hit = f.hit;
     if (stale) continue;
     touch(f.slot);
-    const bool room = !full_before_[f.slot];
+    const bool room = !full_before(f.slot, now);
     ++(hit ? (room ? stats_.fetch_hits : stats_.fetch_full) : stats_.fetch_misses);
     if (hit && room) {
       const uint32_t base = f.pc & ~(packet - 1);
       const uint32_t slots = packet / 4;
       const uint32_t all = slots >= 32 ? ~0u : (1u << slots) - 1;
       const uint32_t valid = decoded_slots(w, base, all & ~((1u << ((f.pc - base) / 4)) - 1));
-      if (valid != 0) w.ibuffer.push_back(Packet{base, valid, now});
+      if (valid != 0) {
+        note_buffer_change(w, now);
+        w.ibuffer.push_back(Packet{base, valid, now});
+      }
       continue;
     }
     ++stats_.fetch_replays;
@@ -142,7 +143,7 @@ void Sm::fetch_select(Cycle now) {
   const uint32_t packet = params_.front.fetch_bytes;
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
     Warp& w = warps_[slot];
-    if (!w.active || full_before_[slot]) continue;
+    if (!w.active || full_before(slot, now)) continue;
     if (now < w.fetch_from) {
       if (w.flushed_at == now) return;  // the flushed warp holds the slot (flush_fetch)
       continue;
@@ -177,6 +178,7 @@ void Sm::load_slowdown(Cycle now) {
     touch(slot);
     w.slow = w.ibuffer.front();
     w.hazard_blocked = false;
+    note_buffer_change(w, now);
     w.ibuffer.pop_front();
     w.slow_ready = now + 1;
     remember_slot0(w);

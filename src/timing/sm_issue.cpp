@@ -188,9 +188,9 @@ void Sm::after_step(Collector& c, const functional::StepResult& step, Cycle now,
 }
 
 void Sm::end_warp(unsigned slot, Cycle now, SmEvents& events) {
-  (void)now;
   Warp& w = warps_[slot];
   functional::WorkGroup* group = w.group;
+  note_buffer_change(w, now);
   w = Warp{};
   --active_warps_;
   if (group->finished()) events.groups_done.push_back(group);
