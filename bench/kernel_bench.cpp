@@ -18,12 +18,10 @@ using namespace ventus;
 constexpr uint32_t kLocalSize = 64;
 constexpr uint32_t kWorkGroups = 400;
 
-// These kernels use no private memory: none is reserved (the runtime reserves it per launch
-// for the whole ND-range, which a million work-items or many bfs launches would exhaust).
+// The default machine (private memory included) with `host_threads` host threads.
 std::unique_ptr<Device> make_device(int64_t host_threads) {
   Config config;
   config.simulation.host_threads = static_cast<uint32_t>(host_threads);
-  config.machine.private_memory_bytes_per_thread = 0;
   auto device = Device::create(config);
   return device ? std::move(device.value()) : nullptr;
 }

@@ -85,16 +85,20 @@ TEST(HostileLimits, BenchOptionsOutOfRangeAreUsageErrors) {
   }
 }
 
-// Item 8: the message names the setting that makes a large launch fit.
+// Item 8: the message names the setting that makes a large launch fit. Private memory is
+// reserved per resident work-group: 17 SMs x 1 group of 64 threads (8 warps fill an SM's 8
+// warp slots) x 1 MiB = 1088 MiB; 2^30 / 1088 threads = 986895 bytes per thread fit.
 TEST(HostileLimits, APrivateMemoryOverflowNamesTheSettingToChange) {
   ToolSandbox box(VENTUS_TOOL, kHostileTag);
   const ToolRun r =
-      box.run(add_scaled_command("300032", "64", quoted(source_path("tests/runtime_kernels/a.txt")),
-                                 quoted(source_path("tests/runtime_kernels/b.txt")), 32));
+      box.run(add_scaled_command("64", "64", quoted(source_path("tests/runtime_kernels/a.txt")),
+                                 quoted(source_path("tests/runtime_kernels/b.txt")), 32) +
+              " --set gpu.sm_count=17 --set driver.private_memory_bytes_per_thread=1048576");
   EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("exceeds 1 GiB: lower driver.private_memory_bytes_per_thread (at most "
-                       "3578 for this launch, e.g. --set "
-                       "driver.private_memory_bytes_per_thread=3576)"),
+  EXPECT_NE(r.err.find("private memory of the 17 resident work-groups (17 SMs x 1 per SM), "
+                       "1048576 bytes per thread x 1088 threads = 1140850688 bytes, exceeds 1 "
+                       "GiB: lower driver.private_memory_bytes_per_thread (at most 986895 for "
+                       "this launch, e.g. --set driver.private_memory_bytes_per_thread=986892)"),
             std::string::npos)
       << r.err;
 }

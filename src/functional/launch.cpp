@@ -45,7 +45,8 @@ Launch::Launch(const LaunchConfig& config, const MachineShape& shape, const Engi
       stats_(stats),
       code_(global),
       group_count_(uint64_t{config.num_groups[0]} * config.num_groups[1] * config.num_groups[2]),
-      sm_load_(shape.sm_count, 0) {}
+      sm_load_(shape.sm_count, 0),
+      next_slot_(shape.sm_count, 0) {}
 
 Status Launch::prepare() {
   // The whole-window layout (vt_start) does not say how much the kernel uses: count stacks.
@@ -56,6 +57,13 @@ Status Launch::prepare() {
   auto per_sm = shape_.groups_per_sm(config_, lds);
   if (!per_sm) return per_sm.error();
   groups_per_sm_ = per_sm.value();
+  slot_taken_.assign(capacity(), false);
+  if (config_.private_slots != 0 && config_.private_slots < capacity()) {
+    return Error{fmt::format(
+        "private memory is reserved for {} resident work-groups, but the machine holds {} "
+        "({} SMs x {} work-groups)",
+        config_.private_slots, capacity(), shape_.sm_count, groups_per_sm_)};
+  }
   return ok_status();
 }
 
@@ -66,8 +74,7 @@ WorkGroup* Launch::dispatch(const LaunchHooks& hooks) {
     if (sm_load_[sm] >= groups_per_sm_) continue;
     const auto linear = static_cast<uint32_t>(next_group_++);
     if (hooks.before_group) hooks.before_group(linear);
-    live_.push_back(make_group(linear));
-    live_sm_.push_back(sm);
+    live_.push_back(make_group(linear, take_slot(sm)));
     ++sm_load_[sm];
     next_sm_ = (sm + 1) % shape_.sm_count;
     return live_.back().get();
@@ -75,11 +82,18 @@ WorkGroup* Launch::dispatch(const LaunchHooks& hooks) {
   return nullptr;
 }
 
-unsigned Launch::sm_of(const WorkGroup& group) const {
-  for (size_t i = 0; i < live_.size(); ++i) {
-    if (live_[i].get() == &group) return live_sm_[i];
+// Round robin within the SM, like the SMs themselves: one group at a time on each SM walks
+// k = 0, 1, ..., so the burst scheduler's group g lands in slot g mod capacity().
+uint32_t Launch::take_slot(unsigned sm) {
+  for (uint32_t i = 0; i < groups_per_sm_; ++i) {
+    const uint32_t k = (next_slot_[sm] + i) % groups_per_sm_;
+    const uint32_t slot = k * shape_.sm_count + sm;
+    if (slot_taken_[slot]) continue;
+    slot_taken_[slot] = true;
+    next_slot_[sm] = (k + 1) % groups_per_sm_;
+    return slot;
   }
-  return 0;
+  return 0;  // not reached: sm_load_[sm] < groups_per_sm_ means a slot is free
 }
 
 void Launch::note_tohost_end(const WorkGroup& group, unsigned warp, uint32_t pc) {
@@ -94,8 +108,8 @@ void Launch::note_tohost_end(const WorkGroup& group, unsigned warp, uint32_t pc)
       running);
 }
 
-std::unique_ptr<WorkGroup> Launch::make_group(uint32_t linear) {
-  return std::make_unique<WorkGroup>(config_, options_, linear, global_, local_layout_, code_,
+std::unique_ptr<WorkGroup> Launch::make_group(uint32_t linear, uint32_t slot) {
+  return std::make_unique<WorkGroup>(config_, options_, linear, slot, global_, local_layout_, code_,
                                      &vector_files_);
 }
 
@@ -109,10 +123,11 @@ void Launch::retire_detached(const WorkGroup& group, unsigned sm) {
 void Launch::retire(WorkGroup& group) {
   for (size_t i = 0; i < live_.size(); ++i) {
     if (live_[i].get() != &group) continue;
-    retire_detached(group, live_sm_[i]);
-    --sm_load_[live_sm_[i]];
+    const unsigned sm = sm_of(group);
+    retire_detached(group, sm);
+    --sm_load_[sm];
+    slot_taken_[group.slot()] = false;
     live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(i));
-    live_sm_.erase(live_sm_.begin() + static_cast<std::ptrdiff_t>(i));
     return;
   }
 }

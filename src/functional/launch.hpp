@@ -37,6 +37,12 @@ struct LaunchHooks {
 // Keeps any number of work-groups alive; dispatch() starts them in linear order on the next
 // SM (round robin from the last placement) that has a free work-group slot, like the CTA
 // scheduler; retire() adds a finished group's counters to the statistics.
+//
+// Resident slots are numbered k·sm_count + sm for slot k of SM sm, 0 .. capacity() - 1; within
+// an SM, dispatch takes the next free slot round robin from the one after its last. Groups
+// alive at once never share a slot, and a scheduler that runs one group at a time (burst)
+// puts group g in slot g mod capacity() (burst_slot), which is what the parallel scheduler
+// uses for every thread count. CSR_PDS may be indexed by it (LaunchConfig::private_slots).
 class Launch {
  public:
   // `stats` must be sized for shape.sm_count. With `local_layout == nullptr` the local window
@@ -45,7 +51,8 @@ class Launch {
          memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
          FunctionalStats& stats);
 
-  // Checks that a work-group fits an SM; sets the per-SM capacity.
+  // Checks that a work-group fits an SM and that the private memory reserved per slot (if
+  // so) covers every slot; sets the per-SM capacity.
   Status prepare();
   uint64_t group_count() const { return group_count_; }
   bool all_dispatched() const { return next_group_ == group_count_; }
@@ -55,16 +62,16 @@ class Launch {
   void retire(WorkGroup& group);
 
   // For schedulers that run groups outside live() (parallel_bursts.cpp): a new group with
-  // linear id `linear` (not counted as dispatched), the SM the burst scheduler (one group at
-  // a time, round robin) places it on, and its retirement there.
-  std::unique_ptr<WorkGroup> make_group(uint32_t linear);
-  unsigned burst_sm(uint64_t linear) const {
-    return static_cast<unsigned>(linear % shape_.sm_count);
-  }
+  // linear id `linear` in resident slot `slot` (not counted as dispatched), the slot and SM
+  // the burst scheduler (one group at a time, round robin) places it in, and its retirement
+  // there.
+  std::unique_ptr<WorkGroup> make_group(uint32_t linear, uint32_t slot);
+  uint32_t burst_slot(uint64_t linear) const { return static_cast<uint32_t>(linear % capacity()); }
+  unsigned burst_sm(uint64_t linear) const { return sm_of_slot(burst_slot(linear)); }
   void retire_detached(const WorkGroup& group, unsigned sm);
   memory::DeviceMemory& global() { return global_; }
   // The SM a live group was placed on.
-  unsigned sm_of(const WorkGroup& group) const;
+  unsigned sm_of(const WorkGroup& group) const { return sm_of_slot(group.slot()); }
   std::vector<std::unique_ptr<WorkGroup>>& live() { return live_; }
   const EngineOptions& options() const { return options_; }
   const LaunchConfig& config() const { return config_; }
@@ -77,6 +84,10 @@ class Launch {
   const std::optional<std::string>& tohost_end() const { return tohost_end_; }
 
  private:
+  unsigned sm_of_slot(uint32_t slot) const { return slot % shape_.sm_count; }
+  // Marks the next free slot of `sm` (which has one) taken and returns it.
+  uint32_t take_slot(unsigned sm);
+
   const LaunchConfig& config_;
   const MachineShape& shape_;
   const EngineOptions& options_;
@@ -89,9 +100,10 @@ class Launch {
   uint64_t next_group_ = 0;
   uint32_t groups_per_sm_ = 1;
   unsigned next_sm_ = 0;
-  std::vector<uint32_t> sm_load_;  // live groups per SM
+  std::vector<uint32_t> sm_load_;    // live groups per SM
+  std::vector<uint32_t> next_slot_;  // per SM: the slot index k its round robin tries first
+  std::vector<bool> slot_taken_;     // per resident slot (k·sm_count + sm)
   std::vector<std::unique_ptr<WorkGroup>> live_;
-  std::vector<unsigned> live_sm_;  // SM of each live group (parallel to live_)
   std::optional<Fault> first_ref_trap_;
   MemcheckLog memcheck_log_;
   std::optional<std::string> tohost_end_;  // the first group a tohost store ended early

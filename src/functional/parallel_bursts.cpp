@@ -81,12 +81,13 @@ class ParallelBursts {
   // Reuses the slot's group and overlay when it has them: a group's storage is allocated once
   // per slot, not once per group (allocating on several threads at once is slow).
   void start(Speculation& s, uint64_t linear) {
+    const uint32_t slot = launch_.burst_slot(linear);
     if (s.group) {
       s.overlay->reset();
-      s.group->restart(static_cast<uint32_t>(linear));
+      s.group->restart(static_cast<uint32_t>(linear), slot);
     } else {
       s.overlay = std::make_unique<memory::PageOverlay>(launch_.global());
-      s.group = launch_.make_group(static_cast<uint32_t>(linear));
+      s.group = launch_.make_group(static_cast<uint32_t>(linear), slot);
     }
     s.group->set_code(caches_.local());
     s.group->set_overlay(s.overlay.get());
@@ -143,7 +144,7 @@ class ParallelBursts {
 
   // The serial burst scheduler's run of one group, on this thread, on global memory.
   std::optional<Fault> run_alone(uint64_t linear) {
-    auto group = launch_.make_group(static_cast<uint32_t>(linear));
+    auto group = launch_.make_group(static_cast<uint32_t>(linear), launch_.burst_slot(linear));
     group->set_code(caches_.local());
     auto fault = run_group_serially(launch_, *group, driver_);
     launch_.retire_detached(*group, launch_.burst_sm(linear));

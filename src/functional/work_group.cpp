@@ -12,8 +12,9 @@
 namespace ventus::functional {
 
 WorkGroup::WorkGroup(const LaunchConfig& config, const EngineOptions& options, uint32_t linear_id,
-                     memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
-                     DecodeCache& code, VectorFilePool* vector_files)
+                     uint32_t slot, memory::DeviceMemory& global,
+                     const memory::LocalMemory* local_layout, DecodeCache& code,
+                     VectorFilePool* vector_files)
     : config_(config),
       options_(options),
       local_(local_layout != nullptr
@@ -30,7 +31,7 @@ WorkGroup::WorkGroup(const LaunchConfig& config, const EngineOptions& options, u
     warps_.emplace_back(vector_files_ != nullptr ? vector_files_->take()
                                                  : std::vector<VReg>(kRegCount));
   }
-  start(linear_id);
+  start(linear_id, slot);
 }
 
 // Every register a warp wrote was named by an instruction it fetched through code_.
@@ -41,7 +42,7 @@ WorkGroup::~WorkGroup() {
 
 // Back to the state the constructor gives, keeping the allocations: the vector files (zeroed
 // below the decode cache's register bound), SIMT stacks, and the local memory's regions.
-void WorkGroup::restart(uint32_t linear_id) {
+void WorkGroup::restart(uint32_t linear_id, uint32_t slot) {
   const unsigned dirty = code_->vector_register_bound();
   for (WarpState& w : warps_) {
     std::vector<VReg> v = std::move(w.v);
@@ -59,23 +60,33 @@ void WorkGroup::restart(uint32_t linear_id) {
   last_insn_ = nullptr;
   last_trap_ = {};
   first_ref_trap_.reset();
-  start(linear_id);
+  start(linear_id, slot);
 }
 
 // What differs between the groups of a launch: ids, CSRs, barrier and liveness state.
-void WorkGroup::start(uint32_t linear_id) {
+void WorkGroup::start(uint32_t linear_id, uint32_t slot) {
   linear_id_ = linear_id;
+  slot_ = slot;
   const uint32_t x = config_.num_groups[0], xy = x * config_.num_groups[1];
   group_id_ = {linear_id % x, (linear_id % xy) / x, linear_id / xy};  // x fastest (§3)
+  private_base_ = private_base();
+  private_bytes_ = group_private_bytes(config_);
   ref_barriers_.assign(config_.numw, 0);
   live_warps_ = config_.numw;
   for (unsigned j = 0; j < config_.numw; ++j) init_warp(j);
-  private_base_ = warps_.empty() ? 0 : warps_[0].csr.pds;
-  private_bytes_ = config_.numw * config_.numt * config_.pds_size;
 }
 
-// Per-warp CSR values of ISA.md §3 / §7; CSR_PDS gets the RTL's per-group offset in the
-// default mode and stays pdsBaseAddr for every group in --ref-compat (REF runs groups alone).
+// CSR_PDS (ISA.md §7.6, CSR 0x807): pdsBaseAddr for every group in --ref-compat (REF runs
+// groups alone); in the default mode plus the RTL's per-group offset, indexed by the linear
+// id, or by the resident slot when the caller reserved private memory per slot (bounded
+// memory: groups that are never resident together may share it, docs/runtime.md).
+uint32_t WorkGroup::private_base() const {
+  if (options_.mode == Mode::RefCompat) return config_.pds_base;
+  const uint32_t index = config_.private_slots != 0 ? slot_ : linear_id_;
+  return config_.pds_base + index * group_private_bytes(config_);
+}
+
+// Per-warp CSR values of ISA.md §3 / §7.
 void WorkGroup::init_warp(unsigned index) {
   WarpState& w = warps_[index];
   const bool ref = options_.mode == Mode::RefCompat;
@@ -91,8 +102,7 @@ void WorkGroup::init_warp(unsigned index) {
   c.wgid = linear_id_;
   c.wid = index;
   c.lds = config_.lds_base;
-  const uint32_t group_private = config_.numw * config_.numt * config_.pds_size;
-  c.pds = ref ? config_.pds_base : config_.pds_base + linear_id_ * group_private;
+  c.pds = private_base_;
   c.gidx = group_id_[0];
   c.gidy = group_id_[1];
   c.gidz = group_id_[2];

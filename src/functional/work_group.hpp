@@ -31,7 +31,17 @@ struct LaunchConfig {
   uint32_t lds_base = 0x70000000u;              // -> CSR_LDS
   uint32_t pds_base = 0;                        // -> CSR_PDS (plus the per-group offset)
   uint32_t pds_size = 0;                        // private bytes per thread
+  // How the per-group offset of CSR_PDS is indexed (ISA.md §7.6, CSR 0x807). 0: by the
+  // work-group's linear id, the RTL's pdsBaseAddr + wg_idx·numw·numt·pdsSize (the caller
+  // reserved private memory for every work-group of the ND-range). n > 0: by the resident
+  // slot the group occupies (Launch::dispatch), of which the caller reserved n.
+  uint32_t private_slots = 0;
 };
+
+// Private bytes of one work-group: numw·numt·pdsSize (ISA.md §7.6).
+inline uint32_t group_private_bytes(const LaunchConfig& config) {
+  return config.numw * config.numt * config.pds_size;
+}
 
 // REF's boot ROM at 0x1000 (ISA.md §7.3): every hart runs it before start.S in --ref-compat.
 inline constexpr uint32_t kBootRomBase = 0x1000u;
@@ -70,17 +80,18 @@ class WorkGroup {
  public:
   // `local_layout` gives this group its own copy of the local window (default mode); null
   // puts the window in `global` (REF's flat memory, --ref-compat). The warps' vector files
-  // come from `vector_files` and go back to it (null: allocated for this group).
+  // come from `vector_files` and go back to it (null: allocated for this group). `slot` is
+  // the resident slot it occupies (see LaunchConfig::private_slots).
   WorkGroup(const LaunchConfig& config, const EngineOptions& options, uint32_t linear_id,
-            memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
+            uint32_t slot, memory::DeviceMemory& global, const memory::LocalMemory* local_layout,
             DecodeCache& code, VectorFilePool* vector_files = nullptr);
   ~WorkGroup();
   WorkGroup(const WorkGroup&) = delete;
   WorkGroup& operator=(const WorkGroup&) = delete;
-  // Makes this the fresh work-group `linear_id` of the same launch without allocating (the
-  // parallel scheduler reuses its groups, docs/host-threads.md). Global memory access is
-  // direct again (set_overlay).
-  void restart(uint32_t linear_id);
+  // Makes this the fresh work-group `linear_id` in resident slot `slot` of the same launch
+  // without allocating (the parallel scheduler reuses its groups, docs/host-threads.md).
+  // Global memory access is direct again (set_overlay).
+  void restart(uint32_t linear_id, uint32_t slot);
 
   // Executes one warp-instruction of warp `index` (which must be steppable). Under
   // TimingPolicy/CommitPolicy `record` (caller-owned) is filled; NoRecord takes nullptr.
@@ -106,6 +117,7 @@ class WorkGroup {
   bool finished() const { return live_warps_ == 0; }
   unsigned warp_count() const { return static_cast<unsigned>(warps_.size()); }
   uint32_t linear_id() const { return linear_id_; }
+  uint32_t slot() const { return slot_; }
   const std::array<uint32_t, 3>& group_id() const { return group_id_; }
   const std::vector<WarpState>& warps() const { return warps_; }
   const GroupCounters& counters() const { return counters_; }
@@ -126,7 +138,8 @@ class WorkGroup {
   void resume_first_warp();
 
  private:
-  void start(uint32_t linear_id);
+  void start(uint32_t linear_id, uint32_t slot);
+  uint32_t private_base() const;
   void init_warp(unsigned index);
   // Always inlined so the burst loop keeps the step's result in registers.
   template <class Policy>
@@ -151,6 +164,7 @@ class WorkGroup {
   const LaunchConfig& config_;
   const EngineOptions& options_;
   uint32_t linear_id_ = 0;
+  uint32_t slot_ = 0;
   std::array<uint32_t, 3> group_id_{};
   std::optional<memory::LocalMemory> local_;
   memory::WorkGroupMemory memory_;

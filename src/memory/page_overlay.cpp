@@ -37,8 +37,8 @@ void PageOverlay::reset() {
   for (auto& [number, p] : pages_) {
     p->copied = false;
     p->merged = false;
-    p->read.fill(0);
-    p->written.fill(0);
+    p->marks.read.fill(0);
+    p->marks.written.fill(0);
     spare_.push_back(std::move(p));
   }
   pages_.clear();
@@ -49,8 +49,8 @@ void PageOverlay::reset() {
 void PageOverlay::merge(Page& p) {
   const uint8_t* global = p.global != nullptr ? p.global : zero_page().data();
   uint8_t* copy = p.copy->data();
-  for (size_t i = 0; i < p.written.size(); ++i) {
-    const uint64_t bits = p.written[i];
+  for (size_t i = 0; i < p.marks.written.size(); ++i) {
+    const uint64_t bits = p.marks.written[i];
     const size_t first = 64 * i;
     if (bits == 0) {
       std::memcpy(copy + first, global + first, 64);
@@ -69,7 +69,7 @@ PageOverlay::PageView PageOverlay::for_load(uint32_t addr) {
   if (p.copied && !p.merged) merge(p);
   const uint8_t* data = p.copied ? p.copy->data() : p.global ? p.global : zero_page().data();
   // Loads never write through this pointer (TranslationCache keeps load and store apart).
-  return {const_cast<uint8_t*>(data), p.read.data()};
+  return {const_cast<uint8_t*>(data), &p.marks};
 }
 
 PageOverlay::PageView PageOverlay::for_store(uint32_t addr) {
@@ -81,15 +81,15 @@ PageOverlay::PageView PageOverlay::for_store(uint32_t addr) {
     p.copied = true;
     p.merged = false;
   }
-  return {p.copy->data(), p.written.data()};
+  return {p.copy->data(), &p.marks};
 }
 
 bool PageOverlay::read_any_of(const WrittenBytes& earlier) const {
   for (const auto& [number, p] : pages_) {
     const auto it = earlier.find(number);
     if (it == earlier.end()) continue;
-    for (size_t i = 0; i < p->read.size(); ++i) {
-      if ((p->read[i] & it->second[i]) != 0) return true;
+    for (size_t i = 0; i < p->marks.read.size(); ++i) {
+      if ((p->marks.read[i] & it->second[i]) != 0) return true;
     }
   }
   return false;
@@ -101,8 +101,8 @@ void PageOverlay::commit(DeviceMemory& global, WrittenBytes& written) const {
     const uint32_t base = number << PagedMemory::kPageBits;
     uint8_t* target = global.store().page_for_write(base);
     PageBits& all = written[number];
-    for (size_t i = 0; i < p->written.size(); ++i) {
-      const uint64_t bits = p->written[i];
+    for (size_t i = 0; i < p->marks.written.size(); ++i) {
+      const uint64_t bits = p->marks.written[i];
       if (bits == 0) continue;
       all[i] |= bits;
       const size_t first = 64 * i;

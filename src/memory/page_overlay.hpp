@@ -11,11 +11,11 @@
 
 #include "memory/device_memory.hpp"
 #include "memory/paged_memory.hpp"
+#include "memory/translation_cache.hpp"
 
 namespace ventus::memory {
 
-// Bit per byte of one 4 KiB page.
-using PageBits = std::array<uint64_t, PagedMemory::kPageSize / 64>;
+static_assert(sizeof(PageBits) * 8 == PagedMemory::kPageSize, "a bit per byte of a page");
 
 // The bytes the work-groups committed so far in one batch wrote, by page number.
 using WrittenBytes = std::unordered_map<uint32_t, PageBits>;
@@ -26,18 +26,19 @@ class PageOverlay {
  public:
   explicit PageOverlay(const DeviceMemory& global) : global_(&global) {}
 
-  // Host page (base address of the 4 KiB page) and bitmap for an access to the page of
-  // `addr`. A load sees the group's own copy once it wrote the page, else global memory (a
-  // never-written page reads as zeros); a store makes the copy.
+  // Host page (base address of the 4 KiB page) and bitmaps for an access to the page of
+  // `addr` (mark_access). A load sees the group's own copy once it wrote the page, else
+  // global memory (a never-written page reads as zeros); a store makes the copy.
   struct PageView {
     uint8_t* page = nullptr;
-    uint64_t* marks = nullptr;
+    PageMarks* marks = nullptr;
   };
   PageView for_load(uint32_t addr);
   PageView for_store(uint32_t addr);
 
-  // True when a byte this group read was written by a group committed before it: its run
-  // might then differ from running after them, so it must run again.
+  // True when a byte this group read (before writing it itself) was written by a group
+  // committed before it: its run might then differ from running after them, so it must run
+  // again.
   bool read_any_of(const WrittenBytes& earlier) const;
   // Copies the written bytes into `global` and adds them to `written`.
   void commit(DeviceMemory& global, WrittenBytes& written) const;
@@ -56,8 +57,7 @@ class PageOverlay {
     bool copied = false;              // the group wrote the page: `copy` holds the bytes it wrote
     bool merged = false;  // `copy` also holds global's other bytes (merged at the first load)
     std::unique_ptr<PagedMemory::Page> copy;
-    PageBits read{};
-    PageBits written{};
+    PageMarks marks;
   };
   Page& page(uint32_t addr);
   static void merge(Page& p);

@@ -63,4 +63,29 @@ void PagedMemory::clear() {
   page_count_ = 0;
 }
 
+// The owner of the page of `addr`, or null when its table does not exist.
+std::unique_ptr<PagedMemory::Page>* PagedMemory::page_slot(uint32_t addr) {
+  if (directory_ == nullptr) return nullptr;
+  Table* table = (*directory_)[addr >> (kPageBits + kTableBits)].get();
+  return table == nullptr ? nullptr : &(*table)[(addr >> kPageBits) & (kTableSize - 1)];
+}
+
+void PagedMemory::discard(uint32_t addr, uint64_t bytes) {
+  const uint64_t end = std::min(uint64_t{addr} + bytes, uint64_t{1} << 32);
+  for (uint64_t at = addr; at < end;) {
+    const uint64_t page_end = (at | kPageMask) + 1;
+    const uint64_t stop = std::min(end, page_end);
+    std::unique_ptr<Page>* page = page_slot(static_cast<uint32_t>(at));
+    if (page != nullptr && *page != nullptr) {
+      if (at % kPageSize == 0 && stop == page_end) {
+        page->reset();
+        --page_count_;
+      } else {
+        std::fill_n((*page)->data() + (at & kPageMask), stop - at, uint8_t{0});
+      }
+    }
+    at = stop;
+  }
+}
+
 }  // namespace ventus::memory

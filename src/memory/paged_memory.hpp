@@ -114,11 +114,15 @@ class PagedMemory {
 
   // Drops every page (all bytes read as zero again).
   void clear();
+  // Bytes [addr, addr + bytes) read as zero again; the pages they cover whole are freed (a
+  // released buffer whose address space is handed out again).
+  void discard(uint32_t addr, uint64_t bytes);
 
  private:
   using Table = std::array<std::unique_ptr<Page>, kTableSize>;
 
   uint8_t* allocate_page(uint32_t addr);
+  std::unique_ptr<Page>* page_slot(uint32_t addr);
 
   using Directory = std::array<std::unique_ptr<Table>, kTableSize>;
 

@@ -117,5 +117,24 @@ TEST(PagedMemory, ClearAndMoveDropOrTransferPages) {
   EXPECT_EQ(moved.page_count(), 0u);
 }
 
+// A released buffer [0x90001000, 0x90003000) of two whole pages: both pages are freed; a
+// range ending inside a page zeroes only its bytes there, and bytes around it stay.
+TEST(PagedMemory, DiscardFreesWholePagesAndZeroesPartOfOthers) {
+  PagedMemory mem;
+  for (uint32_t a = 0x90000FFC; a < 0x90003004; a += 4) mem.write32(a, 0xA5A5A5A5u);
+  EXPECT_EQ(mem.page_count(), 4u);  // 0x90000000, 0x90001000, 0x90002000, 0x90003000
+  mem.discard(0x90001000, 0x2000);
+  EXPECT_EQ(mem.page_count(), 2u);
+  EXPECT_EQ(mem.page_for_read(0x90001000), nullptr);
+  EXPECT_EQ(mem.page_for_read(0x90002000), nullptr);
+  EXPECT_EQ(mem.read32(0x90000FFC), 0xA5A5A5A5u);
+  EXPECT_EQ(mem.read32(0x90003000), 0xA5A5A5A5u);
+  mem.discard(0x90000FFE, 4);  // the last 2 bytes of page 0x90000000, nothing of the next
+  EXPECT_EQ(mem.read32(0x90000FFC), 0x0000A5A5u);
+  EXPECT_EQ(mem.page_count(), 2u);
+  mem.discard(0xFFFFF000, uint64_t{1} << 20);  // never written, and past 2^32: no effect
+  EXPECT_EQ(mem.page_count(), 2u);
+}
+
 }  // namespace
 }  // namespace ventus::memory

@@ -17,7 +17,7 @@ bool WorkGroupMemory::fill(Translation& slot, uint32_t addr, bool for_store) {
     high = std::min(high, region->end());
   }
   uint8_t* page = nullptr;
-  uint64_t* marks = nullptr;
+  PageMarks* marks = nullptr;
   if (overlay_ != nullptr && &memory == global_) {
     const auto view = for_store ? overlay_->for_store(addr) : overlay_->for_load(addr);
     page = view.page;

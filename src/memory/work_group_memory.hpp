@@ -66,7 +66,7 @@ class WorkGroupMemory {
       if (host == nullptr) return nullptr;
     }
     if (slot.marks != nullptr) [[unlikely]]
-      mark_bytes(slot.marks, addr & PagedMemory::kPageMask, size);
+      mark_access(*slot.marks, addr & PagedMemory::kPageMask, size, for_store);
     return host;
   }
   // Translates the part of the page of `addr` that lies in the region holding `addr`.

@@ -48,7 +48,7 @@ class Stepper {
     config_.pds_base = kPds;
     config_.pds_size = 64;
     group_ =
-        std::make_unique<functional::WorkGroup>(config_, options_, 0, memory_, &layout_, code_);
+        std::make_unique<functional::WorkGroup>(config_, options_, 0, 0, memory_, &layout_, code_);
   }
 
   // Steps warp `warp` and returns what it recorded; `result` gets the step's result.

@@ -32,10 +32,20 @@ Result<uint32_t> Device::State::allocate(uint64_t bytes, memory::RegionKind kind
 }
 
 Status Device::State::release(uint32_t base) {
-  if (buffers.erase(base) == 0) {
+  const auto it = buffers.find(base);
+  if (it == buffers.end()) {
     return Error{fmt::format("0x{:08x} is not the address of a live device buffer", base)};
   }
-  if (!ref_compat()) (void)memory.unmap_region(base);
+  const uint64_t bytes = it->second;
+  buffers.erase(it);
+  if (!ref_compat()) {
+    (void)memory.unmap_region(base);
+    // The allocator hands the block out again: a buffer placed there later reads zeros, as
+    // never-used space does, and the host memory of its pages is given back.
+    const uint64_t block =
+        (bytes + memory::BumpAllocator::kAlign - 1) & ~uint64_t{memory::BumpAllocator::kAlign - 1};
+    memory.store().discard(base, block);
+  }
   return allocator.free(base);
 }
 

@@ -33,6 +33,9 @@ struct Device::State {
   std::string last_stats_json;       // of the last launch that ran (faulting ones too)
   std::string last_stats_text;
   memory::DeviceMemory memory;
+  // --ref-compat: the reference driver's allocator, which never reuses an address (ISA.md §8).
+  // Default mode: freed space is handed out again (first fit), so launches, which free their
+  // arguments, private memory and metadata, can follow each other without end.
   memory::BumpAllocator allocator;
   std::map<uint32_t, uint64_t> buffers;  // live allocations: base -> requested bytes
   std::optional<elf::ElfFile> uploaded;  // vt_upload_kernel_*: the ELF vt_start runs
@@ -49,7 +52,10 @@ struct Device::State {
   explicit State(const Config& c)
       : config(c),
         functional_stats(c.machine.sm_count),
-        memory(c.simulation.ref_compat ? memory::DeviceMemory::flat() : memory::DeviceMemory()) {
+        memory(c.simulation.ref_compat ? memory::DeviceMemory::flat() : memory::DeviceMemory()),
+        allocator(memory::BumpAllocator::kDefaultBase, uint64_t{1} << 32,
+                  c.simulation.ref_compat ? memory::BumpAllocator::Policy::kBump
+                                          : memory::BumpAllocator::Policy::kReuse) {
     functional_stats.register_in(sim::StatScope(stat_registry, "functional"));
     if (c.simulation.timing) {
       gpu.emplace(config.machine.timing, c.machine.sm_count, c.machine.warp_slots_per_sm);
@@ -60,6 +66,7 @@ struct Device::State {
 
   // Allocates `bytes` (4 KiB aligned from 0x90000000) and maps it as a region.
   Result<uint32_t> allocate(uint64_t bytes, memory::RegionKind kind, std::string name);
+  // Frees a buffer; in the default mode its bytes read as zero again (its space is reused).
   Status release(uint32_t base);
   // Checks that [address, address + bytes) lies inside one live allocation.
   Status check_range(uint32_t address, uint64_t bytes, std::string_view what) const;

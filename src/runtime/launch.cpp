@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include "memory/local_memory.hpp"
 #include "runtime/device_state.hpp"
 #include "runtime/launch_core.hpp"
 
@@ -11,7 +12,8 @@ namespace {
 
 using runtime_detail::LaunchPlan;
 
-constexpr uint32_t kMetadataBytes = 64;  // KNL_MAX_METADATA_SIZE (ISA.md §7.1)
+constexpr uint32_t kMetadataBytes = 64;          // KNL_MAX_METADATA_SIZE (ISA.md §7.1)
+constexpr uint64_t kPrivateLimit = 0x40000000u;  // 1 GiB of private memory per launch
 
 // Checks the ND-range against the device; returns the threads of one work-group.
 Result<uint64_t> check_range(const NDRange& r, const MachineConfig& c) {
@@ -38,6 +40,54 @@ Result<uint64_t> check_range(const NDRange& r, const MachineConfig& c) {
                     threads, max_threads, c.warp_slots_per_sm, c.threads_per_warp)};
   }
   return threads;
+}
+
+// The largest pdsSize for `threads` threads within kPrivateLimit, and a value to suggest
+// (word aligned) in the error message.
+std::string private_limit_advice(uint64_t threads) {
+  const uint64_t most = kPrivateLimit / threads;
+  return fmt::format(
+      "lower driver.private_memory_bytes_per_thread (at most {} for this launch, e.g. --set "
+      "driver.private_memory_bytes_per_thread={})",
+      most, most & ~uint64_t{3});
+}
+
+// Default mode: private memory for the resident work-group slots only, R = gpu.sm_count x
+// groups per SM, each group at pdsBaseAddr + slot·numw·numt·pdsSize (LaunchConfig::
+// private_slots). The RTL indexes by work-group (CSR 0x807: pdsBaseAddr +
+// wg_idx·numw·numt·pdsSize, ISA.md §7.6), which needs a buffer for the whole ND-range; a GPU
+// holding R groups at once only ever uses R groups' private memory, so the reservation is
+// bounded whatever the ND-range (docs/runtime.md). Sets c.private_slots; returns the bytes.
+Result<uint64_t> resident_private_bytes(functional::LaunchConfig& c, const MachineConfig& m,
+                                        uint32_t lds_bytes) {
+  auto per_sm = m.groups_per_sm(c, memory::lds_region_bytes(lds_bytes, c.numw));
+  if (!per_sm) return per_sm.error();
+  const uint64_t slots = uint64_t{m.sm_count} * per_sm.value();
+  const uint64_t threads = uint64_t{c.numt} * c.numw * slots;
+  const uint64_t bytes = uint64_t{c.pds_size} * threads;
+  if (bytes > kPrivateLimit) {
+    return Error{fmt::format(
+        "private memory of the {} resident work-groups ({} SMs x {} per SM), {} bytes per "
+        "thread x {} threads = {} bytes, exceeds 1 GiB: {}",
+        slots, m.sm_count, per_sm.value(), c.pds_size, threads, bytes,
+        private_limit_advice(threads))};
+  }
+  c.private_slots = static_cast<uint32_t>(slots);
+  return bytes;
+}
+
+// --ref-compat: REF's driver allocates private memory for every work-group of the ND-range
+// (ISA.md §7.6, §8), which fixes the addresses of the buffers after it.
+Result<uint64_t> range_private_bytes(const functional::LaunchConfig& c, uint64_t groups) {
+  const uint64_t threads = uint64_t{c.numt} * c.numw * groups;
+  const uint64_t bytes = uint64_t{c.pds_size} * threads;
+  if (bytes > kPrivateLimit) {
+    return Error{fmt::format(
+        "private memory of the launch, {} bytes per thread x {} threads = {} bytes, exceeds "
+        "1 GiB: {} or launch fewer work-items",
+        c.pds_size, threads, bytes, private_limit_advice(threads))};
+  }
+  return bytes;
 }
 
 // Frees the launch's own buffers whatever happens (nothing leaks on errors).
@@ -148,18 +198,9 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
   }
   plan.lds_bytes = 0x1000;  // POCL's hard-coded ldsSize (ISA.md §7.5)
   c.pds_size = s.config.machine.private_memory_bytes_per_thread;
-  // Private memory is allocated for every work-group of the ND-range (not per resident one),
-  // so a large launch must lower the per-thread size: name the setting and a value that fits.
-  const uint64_t threads_total = uint64_t{c.numt} * c.numw * groups;
-  const uint64_t private_bytes = uint64_t{c.pds_size} * threads_total;
-  if (private_bytes > 0x40000000u) {
-    return Error{fmt::format(
-        "private memory of the launch, {} bytes per thread x {} threads = {} bytes, exceeds "
-        "1 GiB: lower driver.private_memory_bytes_per_thread (at most {} for this launch, e.g. "
-        "--set driver.private_memory_bytes_per_thread={}) or launch fewer work-items",
-        c.pds_size, threads_total, private_bytes, 0x40000000u / threads_total,
-        (0x40000000u / threads_total) & ~uint64_t{3})};
-  }
+  auto private_bytes = s.ref_compat() ? range_private_bytes(c, groups)
+                                      : resident_private_bytes(c, s.config.machine, plan.lds_bytes);
+  if (!private_bytes) return private_bytes.error();
 
   TempBuffers temps(s);
   // Allocation order of the reference driver (ISA.md §8): arguments, private, metadata.
@@ -167,9 +208,9 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
       temps.allocate(std::max<size_t>(packed->size(), 4), memory::RegionKind::kArgs, "arguments");
   if (!args) return args.error();
   Result<uint32_t> pds =
-      private_bytes == 0
+      *private_bytes == 0
           ? Result<uint32_t>(0u)
-          : temps.allocate(private_bytes, memory::RegionKind::kPrivate, "private memory");
+          : temps.allocate(*private_bytes, memory::RegionKind::kPrivate, "private memory");
   if (!pds) return pds.error();
   auto meta = temps.allocate(kMetadataBytes, memory::RegionKind::kMetadata, "kernel metadata");
   if (!meta) return meta.error();

@@ -113,6 +113,26 @@ TEST(Device, AllocatesLikeTheReferenceDriver) {
   EXPECT_FALSE((*other)->free(*a));  // another device's buffer
 }
 
+// Freed space: the reference driver never hands it out again (ISA.md §8), so --ref-compat
+// does not; the default mode does (the lowest free block that fits), reading zeros there.
+TEST(Device, ReusesFreedSpaceExceptInRefCompat) {
+  for (bool ref : {false, true}) {
+    Config config;
+    config.simulation.ref_compat = ref;
+    auto device = Device::create(config).value();
+    auto a = device->allocate(0x2000).value();
+    auto b = device->allocate(4).value();
+    ASSERT_TRUE(a.fill(0x5A5A5A5Au));
+    ASSERT_TRUE(device->free(a));
+    auto c = device->allocate(0x1800).value();
+    EXPECT_EQ(b.address(), 0x90002000u);
+    EXPECT_EQ(c.address(), ref ? 0x90003000u : 0x90000000u) << "ref_compat " << ref;
+    if (!ref) {
+      EXPECT_EQ(c.read_as<uint32_t>(0x600).value(), std::vector<uint32_t>(0x600, 0u));
+    }
+  }
+}
+
 TEST(Buffer, WriteReadFillCopy) {
   auto device = Device::create();
   ASSERT_TRUE(device);

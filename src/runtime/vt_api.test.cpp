@@ -102,7 +102,7 @@ TEST_F(VtApi, BuffersAndCopies) {
   EXPECT_EQ(vt_copy_from_dev(dev_, a, out, 4, 0, 0), -1);
   uint64_t c = 0;
   ASSERT_EQ(vt_buf_alloc(dev_, 4, &c, 0, 0, 0), 0);
-  EXPECT_EQ(c, 0x90002000u);  // the reference driver never reuses addresses
+  EXPECT_EQ(c, 0x90000000u);  // the default mode reuses freed space (--ref-compat does not)
 }
 
 TEST_F(VtApi, UploadErrors) {
@@ -175,6 +175,44 @@ TEST_F(VtApi, StartRunsTheKernel) {
   bad.wf_size = 3;  // not a power of two
   EXPECT_EQ(vt_start(dev_, &bad, 0), -1);
   EXPECT_EQ(vt_ready_wait(dev_, 0), -1);
+}
+
+// The caller's pdsBaseAddr buffer holds pdsSize x threads per work-group x work-groups
+// (ISA.md §7.9 item 11), so vt_start keeps the RTL's CSR_PDS of CSR 0x807, indexed by
+// work-group: pdsBaseAddr + wg_idx·numw·numt·pdsSize (here 2 x 4 x 1024 = 0x2000 per group).
+TEST_F(VtApi, StartIndexesPrivateMemoryByWorkGroup) {
+  constexpr uint32_t kNumt = 4, kNumw = 2, kGroups = 5, kPds = 1024;
+  auto assembled = ventus::as::assemble_text("pds_of_group.s", R"(
+    .globl pds_of_group
+    .type pds_of_group, @function
+pds_of_group:
+    lw      t0, 0(a0)
+    csrr    t1, wgid
+    slli    t1, t1, 2
+    add     t0, t0, t1
+    csrr    t2, pds
+    sw      t2, 0(t0)
+    ret
+)");
+  ASSERT_TRUE(assembled.ok());
+  const auto elf = ventus::elf::write_elf(assembled.image);
+  ASSERT_EQ(vt_upload_kernel_bytes(dev_, elf.data(), elf.size(), 0), 0) << vt_last_error(dev_);
+  uint64_t vout, vargs, vpds, vmeta;
+  ASSERT_EQ(vt_buf_alloc(dev_, 4 * kGroups, &vout, 0, 0, 0), 0);
+  ASSERT_EQ(vt_buf_alloc(dev_, 4, &vargs, 0, 0, 0), 0);
+  ASSERT_EQ(vt_buf_alloc(dev_, kPds * kNumt * kNumw * kGroups, &vpds, 0, 0, 0), 0);
+  ASSERT_EQ(vt_buf_alloc(dev_, 14 * 4, &vmeta, 0, 0, 0), 0);
+  const uint32_t args[1] = {static_cast<uint32_t>(vout)};
+  ASSERT_EQ(vt_copy_to_dev(dev_, vargs, args, sizeof args, 0, 0), 0);
+  uint32_t knl[14] = {
+      0x800000a8, static_cast<uint32_t>(vargs), 1, kNumt * kNumw * kGroups, 1, 1, kNumt * kNumw, 1,
+      1};
+  ASSERT_EQ(vt_copy_to_dev(dev_, vmeta, knl, sizeof knl, 0, 0), 0);
+  vt_meta_data meta{0, {kGroups, 1, 1}, kNumt, kNumw, vmeta, 0x1000, kPds, 32, 32, vpds};
+  ASSERT_EQ(vt_start(dev_, &meta, 0), 0) << vt_last_error(dev_);
+  uint32_t pds[kGroups] = {};
+  ASSERT_EQ(vt_copy_from_dev(dev_, vout, pds, sizeof pds, 0, 0), 0);
+  for (uint32_t g = 0; g < kGroups; ++g) EXPECT_EQ(pds[g], vpds + g * 0x2000) << "group " << g;
 }
 
 }  // namespace
