@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <string_view>
 
 #include "memory/local_memory.hpp"
 #include "runtime/device_state.hpp"
@@ -52,6 +53,20 @@ std::string private_limit_advice(uint64_t threads) {
       most, most & ~uint64_t{3});
 }
 
+// pdsSize bytes for every thread of `groups` work-groups, refused over the 1 GiB limit with a
+// message naming `what` and the setting that makes it fit (then `tail`).
+Result<uint64_t> bounded_private_bytes(const functional::LaunchConfig& c, uint64_t groups,
+                                       std::string_view what, std::string_view tail) {
+  const uint64_t threads = uint64_t{c.numt} * c.numw * groups;
+  const uint64_t bytes = uint64_t{c.pds_size} * threads;
+  if (bytes > kPrivateLimit) {
+    return Error{fmt::format(
+        "private memory of {}, {} bytes per thread x {} threads = {} bytes, exceeds 1 GiB: {}{}",
+        what, c.pds_size, threads, bytes, private_limit_advice(threads), tail)};
+  }
+  return bytes;
+}
+
 // Default mode: private memory for the resident work-group slots only, R = gpu.sm_count x
 // groups per SM, each group at pdsBaseAddr + slot·numw·numt·pdsSize (LaunchConfig::
 // private_slots). The RTL indexes by work-group (CSR 0x807: pdsBaseAddr +
@@ -63,31 +78,18 @@ Result<uint64_t> resident_private_bytes(functional::LaunchConfig& c, const Machi
   auto per_sm = m.groups_per_sm(c, memory::lds_region_bytes(lds_bytes, c.numw));
   if (!per_sm) return per_sm.error();
   const uint64_t slots = uint64_t{m.sm_count} * per_sm.value();
-  const uint64_t threads = uint64_t{c.numt} * c.numw * slots;
-  const uint64_t bytes = uint64_t{c.pds_size} * threads;
-  if (bytes > kPrivateLimit) {
-    return Error{fmt::format(
-        "private memory of the {} resident work-groups ({} SMs x {} per SM), {} bytes per "
-        "thread x {} threads = {} bytes, exceeds 1 GiB: {}",
-        slots, m.sm_count, per_sm.value(), c.pds_size, threads, bytes,
-        private_limit_advice(threads))};
-  }
-  c.private_slots = static_cast<uint32_t>(slots);
+  auto bytes = bounded_private_bytes(c, slots,
+                                     fmt::format("the {} resident work-groups ({} SMs x {} per SM)",
+                                                 slots, m.sm_count, per_sm.value()),
+                                     "");
+  if (bytes) c.private_slots = static_cast<uint32_t>(slots);
   return bytes;
 }
 
 // --ref-compat: REF's driver allocates private memory for every work-group of the ND-range
 // (ISA.md §7.6, §8), which fixes the addresses of the buffers after it.
 Result<uint64_t> range_private_bytes(const functional::LaunchConfig& c, uint64_t groups) {
-  const uint64_t threads = uint64_t{c.numt} * c.numw * groups;
-  const uint64_t bytes = uint64_t{c.pds_size} * threads;
-  if (bytes > kPrivateLimit) {
-    return Error{fmt::format(
-        "private memory of the launch, {} bytes per thread x {} threads = {} bytes, exceeds "
-        "1 GiB: {} or launch fewer work-items",
-        c.pds_size, threads, bytes, private_limit_advice(threads))};
-  }
-  return bytes;
+  return bounded_private_bytes(c, groups, "the launch", " or launch fewer work-items");
 }
 
 // Frees the launch's own buffers whatever happens (nothing leaks on errors).
