@@ -62,6 +62,11 @@ class Launch {
     return static_cast<unsigned>(linear % shape_.sm_count);
   }
   void retire_detached(const WorkGroup& group, unsigned sm);
+  // The retirement of a group of `warps` warps that left only its counters: no memcheck
+  // entries and no REF trap (a committed speculative run, parallel_bursts.cpp).
+  void retire_counters(const GroupCounters& counters, unsigned warps, unsigned sm) {
+    stats_.add_group(counters, warps, sm);
+  }
   memory::DeviceMemory& global() { return global_; }
   // The SM a live group was placed on.
   unsigned sm_of(const WorkGroup& group) const;
