@@ -24,14 +24,12 @@ namespace {
 
 // A run of consecutive work-groups speculated one after another on one overlay.
 struct Chunk {
-  std::unique_ptr<memory::PageOverlay> overlay;  // declared first: outlives the group using it
-  std::unique_ptr<WorkGroup> group;              // the chunk's groups run on it in turn
-  uint64_t first = 0;                            // linear id of its first group
-  unsigned size = 0;                             // its groups
-  std::vector<GroupCounters> finished;           // of the groups that finished, in order
-  GroupEnd end = GroupEnd::Finished;             // how the last group that ran ended
-  unsigned warp = 0;                             // the warp at a trap
-  uint64_t retired = 0;                          // warp-instructions of all its groups
+  std::unique_ptr<memory::PageOverlay> overlay;
+  uint64_t first = 0;              // linear id of its first group
+  unsigned size = 0;               // its groups
+  std::vector<GroupCounters> ran;  // of the groups that ran, in order
+  std::optional<Fault> fault;      // of the last group that ran, when it trapped
+  uint64_t retired = 0;            // warp-instructions of all its groups
   bool stopped = false;  // a printf, an access outside every buffer or the instruction limit
 
   // True when committing its run gives what the serial run gives, once no earlier chunk of
@@ -39,20 +37,26 @@ struct Chunk {
   bool committable(uint64_t budget) const { return !stopped && retired <= budget; }
 };
 
-// Runs the current group of `c` on the chunk's overlay until it ends, traps, or does something
-// only a serial run can (then `stopped`). `budget`: instructions left before the launch's
-// limit when the chunk started.
-void run_speculatively(Chunk& c, uint32_t burst, uint64_t budget) {
-  WorkGroup& group = *c.group;
-  c.end = run_group_bursts(group, burst, c.warp, [&](unsigned j, uint64_t& left, StepResult& r) {
-    if (c.retired >= budget) return false;
-    uint64_t retired = 0;
-    r = group.step_burst(j, std::min(left, budget - c.retired), retired);
-    c.retired += retired;
-    left -= std::min(left, retired);
-    return !(r.status == StepStatus::Retired && r.event == WarpEvent::Print);
-  });
-  c.stopped = c.end == GroupEnd::Stopped || c.overlay->aborted();
+// Runs `group` on the overlay of `c` until it ends, traps (the chunk's fault), or does
+// something only a serial run can (then `stopped`). `budget`: instructions left before the
+// launch's limit when the chunk started. False when the chunk ends with it.
+bool run_speculatively(WorkGroup& group, Chunk& c, uint32_t burst, uint64_t budget) {
+  unsigned warp = 0;
+  const GroupEnd end =
+      run_group_bursts(group, burst, warp, [&](unsigned j, uint64_t& left, StepResult& r) {
+        if (c.retired >= budget) return false;
+        uint64_t retired = 0;
+        r = group.step_burst(j, std::min(left, budget - c.retired), retired);
+        c.retired += retired;
+        left -= std::min(left, retired);
+        return !(r.status == StepStatus::Retired && r.event == WarpEvent::Print);
+      });
+  c.stopped = end == GroupEnd::Stopped || c.overlay->aborted();
+  if (c.stopped) return false;
+  c.ran.push_back(group.counters());
+  if (end == GroupEnd::Trapped) c.fault = group.fault_from_trap(warp);
+  if (end == GroupEnd::Deadlock) c.fault = deadlock_fault(group);
+  return end == GroupEnd::Finished;
 }
 
 class ParallelBursts {
@@ -62,6 +66,7 @@ class ParallelBursts {
         driver_(driver),
         arena_(static_cast<int>(threads)),
         caches_([&launch] { return DecodeCache(launch.global()); }),
+        warps_(launch.config().numw),
         chunks_(kChunksPerThread * threads),
         counts_(launch.options().speculation != nullptr ? *launch.options().speculation
                                                         : unobserved_) {}
@@ -102,16 +107,19 @@ class ParallelBursts {
     return {chunks_.data(), static_cast<size_t>(count)};
   }
 
-  // Reuses the chunk's group when it has one: a group's storage is allocated once per chunk
-  // slot, not once per group (allocating on several threads at once is slow).
-  void start_group(Chunk& c, uint64_t linear) {
-    if (c.group) {
-      c.group->restart(static_cast<uint32_t>(linear));
+  // This thread's group, restarted as group `linear` on `overlay`: a group's storage (33 KiB
+  // of vector registers per warp) is allocated once per thread and launch, not once per group
+  // or chunk (allocating on several threads at once is slow).
+  WorkGroup& start_group(uint64_t linear, memory::PageOverlay& overlay) {
+    std::unique_ptr<WorkGroup>& group = groups_.local();
+    if (group) {
+      group->restart(static_cast<uint32_t>(linear));
     } else {
-      c.group = launch_.make_group(static_cast<uint32_t>(linear));
+      group = launch_.make_group(static_cast<uint32_t>(linear));
     }
-    c.group->set_code(caches_.local());
-    c.group->set_overlay(c.overlay.get());
+    group->set_code(caches_.local());
+    group->set_overlay(&overlay);
+    return *group;
   }
 
   // Runs groups [first, first + size) of `c` one after another on its emptied overlay,
@@ -124,15 +132,13 @@ class ParallelBursts {
     }
     c.first = first;
     c.size = size;
-    c.finished.clear();
-    c.end = GroupEnd::Finished;
+    c.ran.clear();
+    c.fault.reset();
     c.retired = 0;
     c.stopped = false;
+    const uint32_t burst = launch_.options().burst_instructions;
     for (uint64_t linear = first; linear < first + size; ++linear) {
-      start_group(c, linear);
-      run_speculatively(c, launch_.options().burst_instructions, budget);
-      if (c.end != GroupEnd::Finished || c.stopped) return;
-      c.finished.push_back(c.group->counters());
+      if (!run_speculatively(start_group(linear, *c.overlay), c, burst, budget)) return;
     }
   }
 
@@ -177,13 +183,10 @@ class ParallelBursts {
   std::optional<Fault> commit_chunk(Chunk& c, memory::WrittenBytes& written) {
     c.overlay->commit(launch_.global(), written);
     driver_.add_executed(c.retired);
-    const unsigned warps = c.group->warp_count();
-    for (const GroupCounters& counters : c.finished) {
-      launch_.retire_counters(counters, warps, launch_.burst_sm(next_++));
+    for (const GroupCounters& counters : c.ran) {
+      launch_.retire_counters(counters, warps_, launch_.burst_sm(next_++));
     }
-    if (c.end == GroupEnd::Finished) return std::nullopt;
-    launch_.retire_detached(*c.group, launch_.burst_sm(next_++));
-    return fault_of(c);
+    return c.fault;
   }
 
   // The groups of a chunk that cannot commit whole (a group stopped, or the limit falls
@@ -218,23 +221,15 @@ class ParallelBursts {
     return fault;
   }
 
-  static std::optional<Fault> fault_of(const Chunk& c) {
-    switch (c.end) {
-      case GroupEnd::Trapped:
-        return c.group->fault_from_trap(c.warp);
-      case GroupEnd::Deadlock:
-        return deadlock_fault(*c.group);
-      default:
-        return std::nullopt;
-    }
-  }
-
   Launch& launch_;
   Driver<NoRecord>& driver_;
   tbb::task_arena arena_;
   tbb::enumerable_thread_specific<DecodeCache> caches_;
+  unsigned warps_;             // per work-group
   std::vector<Chunk> chunks_;  // the chunks of a batch, reused batch after batch
-  uint64_t next_ = 0;          // the next group to commit
+  // One per thread; after the decode caches and overlays they use, so destroyed before them.
+  tbb::enumerable_thread_specific<std::unique_ptr<WorkGroup>> groups_;
+  uint64_t next_ = 0;  // the next group to commit
   unsigned chunk_ = kFirstChunk;
   SpeculationCounts unobserved_;
   SpeculationCounts& counts_;  // the caller's (EngineOptions::speculation) or unobserved_
