@@ -22,8 +22,9 @@
 namespace ventus::functional {
 namespace {
 
-// A run of consecutive work-groups speculated one after another on one overlay.
-struct Chunk {
+// A run of consecutive work-groups speculated one after another on one overlay. Aligned to
+// a cache line: chunks next to each other are written by different threads.
+struct alignas(64) Chunk {
   std::unique_ptr<memory::PageOverlay> overlay;
   uint64_t first = 0;              // linear id of its first group
   unsigned size = 0;               // its groups

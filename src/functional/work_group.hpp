@@ -78,8 +78,8 @@ class WorkGroup {
   WorkGroup(const WorkGroup&) = delete;
   WorkGroup& operator=(const WorkGroup&) = delete;
   // Makes this the fresh work-group `linear_id` of the same launch without allocating (the
-  // parallel scheduler reuses its groups, docs/host-threads.md). Global memory access is
-  // direct again (set_overlay).
+  // parallel scheduler reuses its groups, docs/host-threads.md). Global memory access keeps
+  // its overlay (set_overlay) and translations.
   void restart(uint32_t linear_id);
 
   // Executes one warp-instruction of warp `index` (which must be steppable). Under
