@@ -33,5 +33,9 @@ struct BfsRun {
 
 // Runs BFS_1 + BFS_2 per level until no node changes, 1-D ND-ranges of local_size.
 Result<BfsRun> bfs_run(Device& device, const CsrGraph& graph, uint32_t source, uint32_t local_size);
+// The same with the program of both kernels assembled once (bfs_program) for several runs.
+Result<Program> bfs_program();
+Result<BfsRun> bfs_run(Device& device, const Program& program, const CsrGraph& graph,
+                       uint32_t source, uint32_t local_size);
 
 }  // namespace ventus::kernels

@@ -8,13 +8,22 @@
 
 namespace ventus::kernels {
 
+Result<Program> bfs_program() {
+  return assemble_program(bfs_assembly(), "bfs.s");
+}
+
 Result<BfsRun> bfs_run(Device& device, const CsrGraph& graph, uint32_t source,
                        uint32_t local_size) {
-  const uint32_t n = graph.node_count();
-  auto program = assemble_program(bfs_assembly(), "bfs.s");  // assembled once, two kernels
+  auto program = bfs_program();  // assembled once, two kernels
   if (!program) return program.error();
-  auto bfs1 = program->kernel("BFS_1");
-  auto bfs2 = program->kernel("BFS_2");
+  return bfs_run(device, *program, graph, source, local_size);
+}
+
+Result<BfsRun> bfs_run(Device& device, const Program& program, const CsrGraph& graph,
+                       uint32_t source, uint32_t local_size) {
+  const uint32_t n = graph.node_count();
+  auto bfs1 = program.kernel("BFS_1");
+  auto bfs2 = program.kernel("BFS_2");
   if (!bfs1 || !bfs2) return Error{"bfs: kernel BFS_1 or BFS_2 missing"};
   std::vector<uint8_t> mask(n, 0);
   std::vector<uint8_t> visited(n, 0);

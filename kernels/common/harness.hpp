@@ -68,22 +68,21 @@ struct MapRun {
   LaunchStats stats;
 };
 
-// Runs the 1-D element-wise kernel `name` of `source` (`out[i] = f(in[i], extra...)`) with
-// the arguments (in, out, n, extra...) on round_up(n, local_size) work-items (guarded tail).
+// Runs the 1-D element-wise `kernel` (`out[i] = f(in[i], extra...)`, no arguments set: this
+// copy gets them) with the arguments (in, out, n, extra...) on round_up(n, local_size)
+// work-items (guarded tail).
 template <typename Out, typename In, typename... Extra>
-Result<MapRun<Out>> run_map(Device& device, std::string_view source, std::string_view name,
-                            std::span<const In> in, uint32_t local_size, const Extra&... extra) {
+Result<MapRun<Out>> run_map(Device& device, Kernel kernel, std::span<const In> in,
+                            uint32_t local_size, const Extra&... extra) {
   const auto n = static_cast<uint32_t>(in.size());
-  auto kernel = load_kernel(source, std::string(name) + ".s", name);
-  if (!kernel) return kernel.error();
   auto input = upload(device, in);
   if (!input) return input.error();
   auto output = device.allocate(std::max<size_t>(in.size() * sizeof(Out), 4));
   if (!output) return output.error();
-  kernel->arg(*input).arg(*output).arg(static_cast<int32_t>(n));
-  (kernel->arg(extra), ...);
+  kernel.arg(*input).arg(*output).arg(static_cast<int32_t>(n));
+  (kernel.arg(extra), ...);
   MapRun<Out> run;
-  if (auto s = launch(device, *kernel, range_1d(round_up(n, local_size), local_size), run.stats);
+  if (auto s = launch(device, kernel, range_1d(round_up(n, local_size), local_size), run.stats);
       !s) {
     return s.error();
   }
@@ -91,6 +90,15 @@ Result<MapRun<Out>> run_map(Device& device, std::string_view source, std::string
   if (!out) return out.error();
   run.out = std::move(*out);
   return run;
+}
+
+// run_map of the kernel `name` of `source`, assembled for this run.
+template <typename Out, typename In, typename... Extra>
+Result<MapRun<Out>> run_map(Device& device, std::string_view source, std::string_view name,
+                            std::span<const In> in, uint32_t local_size, const Extra&... extra) {
+  auto kernel = load_kernel(source, std::string(name) + ".s", name);
+  if (!kernel) return kernel.error();
+  return run_map<Out>(device, std::move(*kernel), in, local_size, extra...);
 }
 
 // Deterministic inputs (xorshift), so every run and the CPU reference see the same data.

@@ -32,5 +32,9 @@ struct NnRun {
 // Runs nn on `device`: 1-D ND-range of round_up(records, local_size) work-items.
 Result<NnRun> nn_run(Device& device, std::span<const LatLong> records, float lat, float lng,
                      uint32_t local_size);
+// The same with the kernel assembled once (nn_kernel) for several runs.
+Result<Kernel> nn_kernel();
+Result<NnRun> nn_run(Device& device, const Kernel& kernel, std::span<const LatLong> records,
+                     float lat, float lng, uint32_t local_size);
 
 }  // namespace ventus::kernels

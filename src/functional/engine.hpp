@@ -23,6 +23,16 @@ struct PrintRequest {
 };
 
 // Run options of the functional engine (the machine is MachineShape).
+// What the parallel burst scheduler did in a launch (docs/host-threads.md), for tests and
+// tuning; it never changes a result.
+struct SpeculationCounts {
+  uint64_t batches = 0;
+  uint64_t chunks = 0;        // chunks speculated on the threads
+  uint64_t chunk_groups = 0;  // work-groups in those chunks
+  uint64_t reruns = 0;        // chunks run again because an earlier chunk wrote what they read
+  uint64_t alone = 0;         // work-groups run alone on global memory (a stop, or serial)
+};
+
 struct EngineOptions {
   Mode mode = Mode::Default;
   Schedule schedule = Schedule::Burst;
@@ -40,6 +50,8 @@ struct EngineOptions {
   // with the results of running them one after another (docs/host-threads.md); 0 = every
   // core of the host, 1 = the calling thread only.
   uint32_t host_threads = 1;
+  // When set, the parallel scheduler adds to it what it did.
+  SpeculationCounts* speculation = nullptr;
   // Default mode: the driver calls it on a warp's Print event (a non-zero CSR_PRINT write)
   // before that warp steps again; CSR_PRINT is already cleared (the host drained it).
   std::function<void(const PrintRequest&)> on_print;

@@ -69,6 +69,11 @@ class Launch {
   uint32_t burst_slot(uint64_t linear) const { return static_cast<uint32_t>(linear % capacity()); }
   unsigned burst_sm(uint64_t linear) const { return sm_of_slot(burst_slot(linear)); }
   void retire_detached(const WorkGroup& group, unsigned sm);
+  // The retirement of a group of `warps` warps that left only its counters: no memcheck
+  // entries and no REF trap (a committed speculative run, parallel_bursts.cpp).
+  void retire_counters(const GroupCounters& counters, unsigned warps, unsigned sm) {
+    stats_.add_group(counters, warps, sm);
+  }
   memory::DeviceMemory& global() { return global_; }
   // The SM a live group was placed on.
   unsigned sm_of(const WorkGroup& group) const { return sm_of_slot(group.slot()); }

@@ -1,9 +1,11 @@
 // The burst scheduler on several host threads (docs/host-threads.md). Work-groups run in
-// batches: every group of a batch runs on its own PageOverlay against global memory as it
-// was before the batch; then, on one thread and in linear order, a group whose reads touch
-// no byte an earlier group of the batch wrote commits its writes (it computed exactly what it
-// would have computed after them), and any other group runs again. The result, statistics
-// and faults are those of the serial burst scheduler, for every number of threads.
+// batches of chunks: a chunk is a run of consecutive groups that one task runs one after
+// another on one PageOverlay (so a group sees the writes of the groups before it in the chunk,
+// as in the serial order), against global memory as it was before the batch. Then, on one
+// thread and in linear order, a chunk whose reads touch no byte an earlier chunk of the batch
+// wrote commits its writes (it computed exactly what it would have computed after them), and
+// any other chunk runs again. The result, statistics and faults are those of the serial burst
+// scheduler, for every number of threads.
 #include "functional/parallel_bursts.hpp"
 
 #include <algorithm>
@@ -11,64 +13,76 @@
 #include <thread>
 #include <vector>
 
+#include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
 namespace ventus::functional {
 namespace {
 
-// One work-group's speculative run.
-struct Speculation {
-  std::unique_ptr<memory::PageOverlay> overlay;  // declared first: outlives the group using it
-  std::unique_ptr<WorkGroup> group;
-  GroupEnd end = GroupEnd::Stopped;
-  unsigned warp = 0;
-  uint64_t retired = 0;
+// A run of consecutive work-groups speculated one after another on one overlay. Aligned to
+// a cache line: chunks next to each other are written by different threads.
+struct alignas(64) Chunk {
+  std::unique_ptr<memory::PageOverlay> overlay;
+  uint64_t first = 0;              // linear id of its first group
+  unsigned size = 0;               // its groups
+  std::vector<GroupCounters> ran;  // of the groups that ran, in order
+  std::optional<Fault> fault;      // of the last group that ran, when it trapped
+  uint64_t retired = 0;            // warp-instructions of all its groups
   bool stopped = false;  // a printf, an access outside every buffer or the instruction limit
+
+  // True when committing its run gives what the serial run gives, once no earlier chunk of
+  // the batch wrote what it read.
+  bool committable(uint64_t budget) const { return !stopped && retired <= budget; }
 };
 
-// Runs `s.group` on its overlay until it ends, traps, or does something only a serial run
-// can (then `stopped`). `budget`: instructions left before the launch's limit.
-void run_speculatively(Speculation& s, uint32_t burst, uint64_t budget) {
-  WorkGroup& group = *s.group;
-  s.end = run_group_bursts(group, burst, s.warp, [&](unsigned j, uint64_t& left, StepResult& r) {
-    if (s.retired >= budget) return false;
-    uint64_t retired = 0;
-    r = group.step_burst(j, std::min(left, budget - s.retired), retired);
-    s.retired += retired;
-    left -= std::min(left, retired);
-    return !(r.status == StepStatus::Retired && r.event == WarpEvent::Print);
-  });
-  s.stopped = s.end == GroupEnd::Stopped || s.overlay->aborted();
+// Runs `group` on the overlay of `c` until it ends, traps (the chunk's fault), or does
+// something only a serial run can (then `stopped`). `budget`: instructions left before the
+// launch's limit when the chunk started. False when the chunk ends with it.
+bool run_speculatively(WorkGroup& group, Chunk& c, uint32_t burst, uint64_t budget) {
+  unsigned warp = 0;
+  const GroupEnd end =
+      run_group_bursts(group, burst, warp, [&](unsigned j, uint64_t& left, StepResult& r) {
+        if (c.retired >= budget) return false;
+        uint64_t retired = 0;
+        r = group.step_burst(j, std::min(left, budget - c.retired), retired);
+        c.retired += retired;
+        left -= std::min(left, retired);
+        return !(r.status == StepStatus::Retired && r.event == WarpEvent::Print);
+      });
+  c.stopped = end == GroupEnd::Stopped || c.overlay->aborted();
+  if (c.stopped) return false;
+  c.ran.push_back(group.counters());
+  if (end == GroupEnd::Trapped) c.fault = group.fault_from_trap(warp);
+  if (end == GroupEnd::Deadlock) c.fault = deadlock_fault(group);
+  return end == GroupEnd::Finished;
 }
-
-// Groups per thread in a batch at most: every group of a batch is alive at once, and a
-// group's registers (33 KiB per warp) stay in the host's caches only when few are.
-constexpr unsigned kMaxBatchPerThread = 8;
 
 class ParallelBursts {
  public:
   ParallelBursts(Launch& launch, Driver<NoRecord>& driver, unsigned threads)
       : launch_(launch),
         driver_(driver),
-        threads_(threads),
         arena_(static_cast<int>(threads)),
         caches_([&launch] { return DecodeCache(launch.global()); }),
-        batch_(2 * threads) {}
+        warps_(launch.config().numw),
+        chunks_(kChunksPerThread * threads),
+        counts_(launch.options().speculation != nullptr ? *launch.options().speculation
+                                                        : unobserved_) {}
 
   std::optional<Fault> run() {
     while (next_ < launch_.group_count()) {
-      const auto count =
-          static_cast<size_t>(std::min<uint64_t>(batch_, launch_.group_count() - next_));
-      if (slots_.size() < count) slots_.resize(count);
-      const std::span<Speculation> batch(slots_.data(), count);
+      const std::span<Chunk> batch = plan_batch();
+      ++counts_.batches;
+      counts_.chunks += batch.size();
+      for (const Chunk& c : batch) counts_.chunk_groups += c.size;
       speculate(batch);
       unsigned reran = 0;
       if (auto fault = commit(batch, reran)) return fault;
-      if (4 * reran > count) return run_rest_alone();  // the groups communicate: go serial
-      batch_ = reran != 0 ? std::max(threads_, batch_ / 2)
-                          : std::min(batch_ * 2, kMaxBatchPerThread * threads_);
+      if (4 * reran > batch.size()) return run_rest_alone();  // the groups communicate: go serial
+      chunk_ = reran != 0 ? std::max(1u, chunk_ / 2) : std::min(chunk_ * 2, kMaxChunk);
     }
     return std::nullopt;
   }
@@ -78,62 +92,118 @@ class ParallelBursts {
     return driver_.limit() == 0 ? ~uint64_t{0} : driver_.limit() - driver_.executed();
   }
 
-  // Reuses the slot's group and overlay when it has them: a group's storage is allocated once
-  // per slot, not once per group (allocating on several threads at once is slow).
-  void start(Speculation& s, uint64_t linear) {
-    const uint32_t slot = launch_.burst_slot(linear);
-    if (s.group) {
-      s.overlay->reset();
-      s.group->restart(static_cast<uint32_t>(linear), slot);
-    } else {
-      s.overlay = std::make_unique<memory::PageOverlay>(launch_.global());
-      s.group = launch_.make_group(static_cast<uint32_t>(linear), slot);
+  // The next chunks, of `chunk_` groups or, near the end of the launch, of an equal share of
+  // what is left.
+  std::span<Chunk> plan_batch() {
+    const uint64_t left = launch_.group_count() - next_;
+    const uint64_t count = std::min<uint64_t>(chunks_.size(), (left + chunk_ - 1) / chunk_);
+    const uint64_t size = std::min<uint64_t>(chunk_, (left + count - 1) / count);
+    uint64_t first = next_;
+    for (uint64_t i = 0; i < count; ++i) {
+      chunks_[i].first = first;
+      chunks_[i].size = static_cast<unsigned>(std::min(size, launch_.group_count() - first));
+      first += chunks_[i].size;
+      if (chunks_[i].size == 0) return {chunks_.data(), i};
     }
-    s.group->set_code(caches_.local());
-    s.group->set_overlay(s.overlay.get());
-    s.end = GroupEnd::Stopped;
-    s.warp = 0;
-    s.retired = 0;
-    s.stopped = false;
+    return {chunks_.data(), static_cast<size_t>(count)};
+  }
+
+  // This thread's group, restarted as group `linear` on `overlay`: a group's storage (33 KiB
+  // of vector registers per warp) is allocated once per thread and launch, not once per group
+  // or chunk (allocating on several threads at once is slow).
+  WorkGroup& start_group(uint64_t linear, memory::PageOverlay& overlay) {
+    std::unique_ptr<WorkGroup>& group = groups_.local();
+    if (group) {
+      group->restart(static_cast<uint32_t>(linear), launch_.burst_slot(linear));
+    } else {
+      group = launch_.make_group(static_cast<uint32_t>(linear), launch_.burst_slot(linear));
+    }
+    group->set_code(caches_.local());
+    group->set_overlay(&overlay);
+    return *group;
+  }
+
+  // Runs groups [first, first + size) of `c` one after another on its emptied overlay,
+  // until one does not finish.
+  void run_chunk(Chunk& c, uint64_t first, unsigned size, uint64_t budget) {
+    if (c.overlay) {
+      c.overlay->reset();
+    } else {
+      c.overlay = std::make_unique<memory::PageOverlay>(launch_.global());
+    }
+    c.first = first;
+    c.size = size;
+    c.ran.clear();
+    c.fault.reset();
+    c.retired = 0;
+    c.stopped = false;
+    const uint32_t burst = launch_.options().burst_instructions;
+    for (uint64_t linear = first; linear < first + size; ++linear) {
+      if (!run_speculatively(start_group(linear, *c.overlay), c, burst, budget)) return;
+    }
   }
 
   // Global memory does not change while the batch runs.
-  void speculate(std::span<Speculation> batch) {
-    const uint64_t first = next_, budget = this->budget();
-    const uint32_t burst = launch_.options().burst_instructions;
+  void speculate(std::span<Chunk> batch) {
+    const uint64_t budget = this->budget();
     arena_.execute([&] {
-      tbb::parallel_for(size_t{0}, batch.size(), [&](size_t i) {
-        start(batch[i], first + i);
-        run_speculatively(batch[i], burst, budget);
-      });
+      tbb::parallel_for(
+          tbb::blocked_range<size_t>(0, batch.size(), 1),
+          [&](const tbb::blocked_range<size_t>& range) {
+            for (size_t i = range.begin(); i != range.end(); ++i) {
+              run_chunk(batch[i], batch[i].first, batch[i].size, budget);
+            }
+          },
+          tbb::simple_partitioner());
     });
   }
 
-  // In linear order: commit, or run again (counted in `reran`). A group whose speculative
-  // run stopped runs alone, serially, which may change global memory under the later groups of
-  // the batch: they are dropped and start again in the next batch.
-  std::optional<Fault> commit(std::span<Speculation> batch, unsigned& reran) {
+  // In linear order: each chunk commits, or runs again (counted in `reran`). A chunk with a
+  // group that stopped goes group by group; a group that stops runs alone, serially, which
+  // may change global memory under the later chunks of the batch: they are dropped and their
+  // groups start again in the next batch.
+  std::optional<Fault> commit(std::span<Chunk> batch, unsigned& reran) {
     memory::WrittenBytes written;
-    for (Speculation& s : batch) {
-      const uint64_t linear = next_++;
-      if (!s.stopped && s.overlay->read_any_of(written)) {
+    for (Chunk& c : batch) {
+      if (!c.stopped && c.overlay->read_any_of(written)) {
         ++reran;
-        start(s, linear);  // again, after the commits before it: no conflict is possible
-        run_speculatively(s, launch_.options().burst_instructions, budget());
+        ++counts_.reruns;
+        run_chunk(c, c.first, c.size, budget());  // after the commits before it: no conflict
       }
-      if (s.stopped || (driver_.limit() != 0 && s.retired > budget())) {
+      if (!c.committable(budget())) {
         reran = static_cast<unsigned>(batch.size());
-        return run_alone(linear);
+        return group_by_group(c, written);
       }
-      s.overlay->commit(launch_.global(), written);
-      driver_.add_executed(s.retired);
-      launch_.retire_detached(*s.group, launch_.burst_sm(linear));
-      if (auto fault = fault_of(s)) return fault;
+      if (auto fault = commit_chunk(c, written)) return fault;
     }
     return std::nullopt;
   }
 
-  // After a batch where more than a quarter of the groups ran again, the rest of the launch
+  // Copies the chunk's writes to global memory and retires its groups; the fault of its last
+  // group, if it trapped.
+  std::optional<Fault> commit_chunk(Chunk& c, memory::WrittenBytes& written) {
+    c.overlay->commit(launch_.global(), written);
+    driver_.add_executed(c.retired);
+    for (const GroupCounters& counters : c.ran) {
+      launch_.retire_counters(counters, warps_, launch_.burst_sm(next_++));
+    }
+    return c.fault;
+  }
+
+  // The groups of a chunk that cannot commit whole (a group stopped, or the limit falls
+  // inside it), each run and committed alone up to the one that stops, which runs serially;
+  // the launch goes on after it.
+  std::optional<Fault> group_by_group(Chunk& c, memory::WrittenBytes& written) {
+    const uint64_t end = c.first + c.size;
+    for (uint64_t linear = c.first; linear < end; ++linear) {
+      run_chunk(c, linear, 1, budget());
+      if (!c.committable(budget())) return run_alone(next_++);
+      if (auto fault = commit_chunk(c, written)) return fault;
+    }
+    return std::nullopt;
+  }
+
+  // After a batch where more than a quarter of the chunks ran again, the rest of the launch
   // runs serially: its groups communicate through memory, and speculating costs more.
   std::optional<Fault> run_rest_alone() {
     while (next_ < launch_.group_count()) {
@@ -144,6 +214,7 @@ class ParallelBursts {
 
   // The serial burst scheduler's run of one group, on this thread, on global memory.
   std::optional<Fault> run_alone(uint64_t linear) {
+    ++counts_.alone;
     auto group = launch_.make_group(static_cast<uint32_t>(linear), launch_.burst_slot(linear));
     group->set_code(caches_.local());
     auto fault = run_group_serially(launch_, *group, driver_);
@@ -151,25 +222,18 @@ class ParallelBursts {
     return fault;
   }
 
-  static std::optional<Fault> fault_of(const Speculation& s) {
-    switch (s.end) {
-      case GroupEnd::Trapped:
-        return s.group->fault_from_trap(s.warp);
-      case GroupEnd::Deadlock:
-        return deadlock_fault(*s.group);
-      default:
-        return std::nullopt;
-    }
-  }
-
   Launch& launch_;
   Driver<NoRecord>& driver_;
-  unsigned threads_;
   tbb::task_arena arena_;
   tbb::enumerable_thread_specific<DecodeCache> caches_;
-  std::vector<Speculation> slots_;  // one per group of the batch, reused batch after batch
-  uint64_t next_ = 0;               // the next group to commit
-  unsigned batch_;
+  unsigned warps_;             // per work-group
+  std::vector<Chunk> chunks_;  // the chunks of a batch, reused batch after batch
+  // One per thread; after the decode caches and overlays they use, so destroyed before them.
+  tbb::enumerable_thread_specific<std::unique_ptr<WorkGroup>> groups_;
+  uint64_t next_ = 0;  // the next group to commit
+  unsigned chunk_ = kFirstChunk;
+  SpeculationCounts unobserved_;
+  SpeculationCounts& counts_;  // the caller's (EngineOptions::speculation) or unobserved_
 };
 
 }  // namespace

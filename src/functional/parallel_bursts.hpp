@@ -8,6 +8,14 @@
 
 namespace ventus::functional {
 
+// The shape of speculation (docs/host-threads.md), here for the tests that place work-groups
+// in chunks: a batch has kChunksPerThread chunks per thread; a launch's first chunks hold
+// kFirstChunk work-groups, doubling after every batch without conflicts up to kMaxChunk and
+// halving after a conflict.
+inline constexpr unsigned kChunksPerThread = 4;
+inline constexpr unsigned kFirstChunk = 4;
+inline constexpr unsigned kMaxChunk = 32;
+
 // The number of host threads `options` asks for (0 = every core).
 unsigned host_threads(const EngineOptions& options);
 

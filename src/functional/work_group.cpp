@@ -53,7 +53,7 @@ void WorkGroup::restart(uint32_t linear_id, uint32_t slot) {
     w.simt = std::move(simt);
   }
   if (local_) local_->store().clear();
-  memory_.set_overlay(nullptr);  // also drops translations into the local pages just freed
+  memory_.forget_local();  // global translations stay valid (WorkGroupMemory::set_overlay)
   counters_ = {};
   memcheck_log_ = {};
   ref_counter_ = 0;

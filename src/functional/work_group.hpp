@@ -90,7 +90,7 @@ class WorkGroup {
   WorkGroup& operator=(const WorkGroup&) = delete;
   // Makes this the fresh work-group `linear_id` in resident slot `slot` of the same launch
   // without allocating (the parallel scheduler reuses its groups, docs/host-threads.md).
-  // Global memory access is direct again (set_overlay).
+  // Global memory access keeps its overlay (set_overlay) and translations.
   void restart(uint32_t linear_id, uint32_t slot);
 
   // Executes one warp-instruction of warp `index` (which must be steppable). Under

@@ -43,6 +43,7 @@ void PageOverlay::reset() {
   }
   pages_.clear();
   aborted_ = false;
+  ++generation_;
 }
 
 // Fills the bytes of the copy the group has not written with global memory's.

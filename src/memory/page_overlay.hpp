@@ -48,8 +48,11 @@ class PageOverlay {
   void abort() { aborted_ = true; }
   bool aborted() const { return aborted_; }
 
-  // An empty view again (the next work-group of its slot), keeping its pages' storage.
+  // An empty view again (the next chunk of its slot), keeping its pages' storage.
   void reset();
+  // Changes at every reset: a translation into this overlay's pages is valid only within one
+  // generation (WorkGroupMemory keeps them from one work-group to the next of a chunk).
+  uint64_t generation() const { return generation_; }
 
  private:
   struct Page {
@@ -66,6 +69,7 @@ class PageOverlay {
   std::unordered_map<uint32_t, std::unique_ptr<Page>> pages_;
   std::vector<std::unique_ptr<Page>> spare_;  // pages of earlier groups, for reuse
   bool aborted_ = false;
+  uint64_t generation_ = 0;
 };
 
 }  // namespace ventus::memory

@@ -74,6 +74,15 @@ class TranslationCache {
     load_.fill({});
     store_.fill({});
   }
+  // Empties the translations whose base `drop(base)` selects.
+  template <class Drop>
+  void clear_if(Drop drop) {
+    for (auto* table : {&load_, &store_}) {
+      for (Translation& t : *table) {
+        if (t.bytes != 0 && drop(t.base)) t = Translation{};
+      }
+    }
+  }
 
  private:
   static unsigned index(uint32_t addr) { return (addr >> kPageBits) & (kEntries - 1); }

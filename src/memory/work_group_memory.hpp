@@ -47,9 +47,18 @@ class WorkGroupMemory {
   }
 
   // Speculation (docs/host-threads.md): global accesses go to `overlay` (null: directly).
+  // The translations stay while the overlay is the same and not reset since: the work-groups
+  // of a chunk run one after another on one overlay, and each would translate the same pages.
   void set_overlay(PageOverlay* overlay) {
+    const uint64_t generation = overlay != nullptr ? overlay->generation() : 0;
+    if (overlay == overlay_ && generation == overlay_generation_) return;
     overlay_ = overlay;
+    overlay_generation_ = generation;
     cache_.clear();
+  }
+  // The local memory was emptied (its pages freed): drops the translations into it.
+  void forget_local() {
+    cache_.clear_if([](uint32_t base) { return is_local_window(base); });
   }
   PageOverlay* overlay() const { return overlay_; }
 
@@ -75,6 +84,7 @@ class WorkGroupMemory {
   DeviceMemory* global_;
   DeviceMemory* local_;
   PageOverlay* overlay_ = nullptr;
+  uint64_t overlay_generation_ = 0;
   TranslationCache cache_;
 };
 
