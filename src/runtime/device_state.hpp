@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "elf/elf_file.hpp"
 #include "functional/functional_stats.hpp"
 #include "memory/bump_allocator.hpp"
@@ -32,6 +34,10 @@ struct Device::State {
   std::vector<LaunchStats> history;  // every launch that ran, in order
   std::string last_stats_json;       // of the last launch that ran (faulting ones too)
   std::string last_stats_text;
+  // The configuration's values as every launch's statistics document holds them (docs/stats.md),
+  // made by the first launch: the configuration does not change, and making them declares and
+  // validates every parameter again (a few per cent of a short launch, on one thread).
+  std::shared_ptr<const nlohmann::json> config_values;
   memory::DeviceMemory memory;
   // --ref-compat: the reference driver's allocator, which never reuses an address (ISA.md §8).
   // Default mode: freed space is handed out again (first fit), so launches, which free their

@@ -97,11 +97,15 @@ void default_print(std::string_view line) {
 }
 
 // One launch's statistics document (docs/stats.md); `cycles` when it ran on the cycle model.
-std::string stats_json(const Device::State& state, const std::string& kernel,
+std::string stats_json(Device::State& state, const std::string& kernel,
                        std::optional<uint64_t> cycles) {
+  if (!state.config_values) {
+    state.config_values =
+        std::make_shared<const nlohmann::json>(nlohmann::json::parse(state.config.values_json()));
+  }
   nlohmann::json out;
   out["kernel"] = kernel;
-  out["config"] = nlohmann::json::parse(state.config.values_json());
+  out["config"] = *state.config_values;
   if (cycles) out["cycles"] = *cycles;
   out["stats"] = state.stat_registry.values_json();
   out["stat_info"] = state.stat_registry.describe_json();
