@@ -38,6 +38,9 @@ struct Device::State {
   // made by the first launch: the configuration does not change, and making them declares and
   // validates every parameter again (a few per cent of a short launch, on one thread).
   std::shared_ptr<const nlohmann::json> config_values;
+  // The statistics' descriptions, made again only when a statistic was registered since.
+  std::shared_ptr<const nlohmann::json> stat_info;
+  size_t stat_info_count = 0;  // statistics registered when stat_info was made
   memory::DeviceMemory memory;
   // --ref-compat: the reference driver's allocator, which never reuses an address (ISA.md §8).
   // Default mode: freed space is handed out again (first fit), so launches, which free their

@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #include "memory/local_memory.hpp"
 #include "runtime/device_state.hpp"
@@ -222,7 +223,9 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
     if (!print) return print.error();
     plan.print_addr = *print;
     plan.print_size = s.config.machine.print_buffer_bytes;
-    for (uint32_t at = 0; at < plan.print_size; at += 4) s.memory.store().write32(*print + at, ~0u);
+    // Every word ~0 (the print protocol's empty slot, ISA.md §7.7), in one copy per page.
+    const std::vector<uint8_t> empty(plan.print_size, 0xFF);
+    s.memory.store().write_bytes(*print, empty);
   }
   s.memory.store().write_bytes(*args, *packed);
   const auto words = metadata_words(kernel.entry(), *args, range, plan.print_addr, plan.print_size);

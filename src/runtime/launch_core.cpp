@@ -108,7 +108,11 @@ std::string stats_json(Device::State& state, const std::string& kernel,
   out["config"] = *state.config_values;
   if (cycles) out["cycles"] = *cycles;
   out["stats"] = state.stat_registry.values_json();
-  out["stat_info"] = state.stat_registry.describe_json();
+  if (!state.stat_info || state.stat_info_count != state.stat_registry.stats().size()) {
+    state.stat_info = std::make_shared<const nlohmann::json>(state.stat_registry.describe_json());
+    state.stat_info_count = state.stat_registry.stats().size();
+  }
+  out["stat_info"] = *state.stat_info;
   return out.dump();
 }
 
