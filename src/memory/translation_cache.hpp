@@ -6,10 +6,12 @@
 #include <array>
 #include <cstdint>
 
+#include "memory/paged_memory.hpp"
+
 namespace ventus::memory {
 
 // Bit per byte of one 4 KiB page.
-using PageBits = std::array<uint64_t, 4096 / 64>;
+using PageBits = std::array<uint64_t, PagedMemory::kPageSize / 64>;
 
 // What a speculative view (PageOverlay, docs/host-threads.md) records of one page: the bytes
 // the work-group read before writing them itself, and the bytes it wrote.
@@ -66,7 +68,6 @@ inline void mark_access(PageMarks& marks, uint32_t offset, uint32_t size, bool s
 class TranslationCache {
  public:
   static constexpr unsigned kEntries = 64;
-  static constexpr unsigned kPageBits = 12;
 
   Translation& load_slot(uint32_t addr) { return load_[index(addr)]; }
   Translation& store_slot(uint32_t addr) { return store_[index(addr)]; }
@@ -85,7 +86,7 @@ class TranslationCache {
   }
 
  private:
-  static unsigned index(uint32_t addr) { return (addr >> kPageBits) & (kEntries - 1); }
+  static unsigned index(uint32_t addr) { return (addr >> PagedMemory::kPageBits) & (kEntries - 1); }
 
   std::array<Translation, kEntries> load_{};
   std::array<Translation, kEntries> store_{};
