@@ -89,11 +89,7 @@ void fill_timing_before(TimingRecord& r, const WarpState& warp, const Insn& insn
   r.pc = warp.pc;
   r.word = insn.word;
   r.mem_op = insn.mem_op;
-  // Only an active prefix extends the operands; a stale one was cleared at retirement.
-  const RegOperands& ops = warp.ext.active ? register_operands(insn, warp.ext) : insn.operands;
-  r.sources = ops.sources;
-  r.source_count = ops.source_count;
-  r.destination = ops.destination;
+  static_cast<RegOperands&>(r) = effective_operands(insn, warp);
 }
 
 void fill_timing_after(TimingRecord& r, const WarpState& warp, LaneMask lanes,

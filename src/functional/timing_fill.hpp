@@ -12,6 +12,11 @@ namespace ventus::functional {
 
 // The registers `insn` reads and writes with the prefix `ext` applied (§5.5).
 RegOperands register_operands(const Insn& insn, const RegExt& ext);
+// The registers as `warp` executes `insn`: the predecoded ones unless a prefix is active (a
+// stale one was cleared at retirement).
+inline RegOperands effective_operands(const Insn& insn, const WarpState& warp) {
+  return warp.ext.active ? register_operands(insn, warp.ext) : insn.operands;
+}
 // The memory operation of a row (none, load, store or atomic).
 MemOp mem_op_of(const isa::InsnRow& row);
 

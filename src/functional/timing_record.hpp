@@ -18,16 +18,13 @@ enum class MemSpace : uint8_t { None, Global, Local, Private };
 // How the instruction changed the SIMT stack (ISA.md §2.4).
 enum class SimtOp : uint8_t { None, Push, Pop };
 
-struct TimingRecord {
+// The registers read and written (RegOperands, effective after regext: x0 is listed as a
+// source, the collector reads its bank, but never as the destination), and the rest.
+struct TimingRecord : RegOperands {
   const isa::InsnRow* row = nullptr;
   uint32_t pc = 0;
   uint32_t word = 0;
   uint32_t next_pc = 0;
-  // Registers read and written, effective after regext. x0 is listed as a source (the
-  // collector reads its bank) but never as the destination.
-  std::array<RegRef, kMaxRecordSources> sources{};
-  uint8_t source_count = 0;
-  RegRef destination{};
   // Lanes that executed: SIMT mask, and for vector rows i < vl and v0 when masked.
   LaneMask active = 0;
   // Memory: one address per accessing lane (lanes in ascending order; a scalar access is

@@ -129,9 +129,7 @@ class Sm {
     // applied as when loaded): what the scoreboard checks while that register is empty.
     struct LastSlot0 {
       bool valid = false;
-      functional::RegRef destination{};
-      std::array<functional::RegRef, functional::kMaxRecordSources> sources{};
-      uint8_t source_count = 0;
+      functional::RegOperands regs;
     } last_slot0;
     bool slot0_blocked = false;  // the next packet waits for a writeback (stale slot 0)
     Cycle next_select = 0;       // previous ISSUE + 1
@@ -179,8 +177,7 @@ class Sm {
   }
   static bool pending(const std::bitset<256>& scalar, const std::bitset<256>& vector,
                       functional::RegRef reg);
-  bool any_pending(const Warp& w, functional::RegRef destination, const functional::RegRef* sources,
-                   unsigned count) const;
+  bool any_pending(const Warp& w, const functional::RegOperands& regs) const;
   bool slot0_hazard(const Warp& w) const;
   void remember_slot0(Warp& w);
   uint32_t decoded_slots(Warp& w, uint32_t base, uint32_t valid);

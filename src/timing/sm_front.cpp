@@ -188,19 +188,15 @@ void Sm::load_slowdown(Cycle now) {
 
 bool Sm::slot0_hazard(const Warp& w) const {
   const Warp::LastSlot0& slot0 = w.last_slot0;
-  return slot0.valid && any_pending(w, slot0.destination, slot0.sources.data(), slot0.source_count);
+  return slot0.valid && any_pending(w, slot0.regs);
 }
 
 void Sm::remember_slot0(Warp& w) {
   w.last_slot0 = {};
   const functional::Insn* insn = w.group->insn_at(w.slow.pc);
   if (insn == nullptr || insn->row == nullptr || insn->row->has(isa::flag::kPrefix)) return;
-  functional::TimingRecord r;
-  functional::fill_timing_before(r, w.group->warps()[w.index], *insn);
   w.last_slot0.valid = true;
-  w.last_slot0.destination = r.destination;
-  w.last_slot0.sources = r.sources;
-  w.last_slot0.source_count = r.source_count;
+  w.last_slot0.regs = functional::effective_operands(*insn, w.group->warps()[w.index]);
 }
 
 }  // namespace ventus::timing

@@ -27,11 +27,10 @@ bool Sm::pending(const std::bitset<256>& scalar, const std::bitset<256>& vector,
 }
 
 // The scoreboard (scoreboard.v): a write of the warp pending on the destination or a source.
-bool Sm::any_pending(const Warp& w, RegRef destination, const RegRef* sources,
-                     unsigned count) const {
-  if (pending(w.pending_scalar, w.pending_vector, destination)) return true;
-  for (unsigned s = 0; s < count; ++s) {
-    if (pending(w.pending_scalar, w.pending_vector, sources[s])) return true;
+bool Sm::any_pending(const Warp& w, const functional::RegOperands& regs) const {
+  if (pending(w.pending_scalar, w.pending_vector, regs.destination)) return true;
+  for (unsigned s = 0; s < regs.source_count; ++s) {
+    if (pending(w.pending_scalar, w.pending_vector, regs.sources[s])) return true;
   }
   return false;
 }
@@ -58,7 +57,7 @@ void Sm::select_into_collector(Cycle now) {
     functional::TimingRecord& r = free_unit->record;
     if (insn != nullptr && state.pc == pc) {
       functional::fill_timing_before(r, state, *insn);
-      if (any_pending(w, r.destination, r.sources.data(), r.source_count)) {
+      if (any_pending(w, r)) {
         touch(slot);
         w.hazard_blocked = true;  // until a writeback of this warp (next_event)
         return false;
