@@ -62,10 +62,13 @@ class Launch {
   void retire(WorkGroup& group);
 
   // For schedulers that run groups outside live() (parallel_bursts.cpp): a new group with
-  // linear id `linear` in resident slot `slot` (not counted as dispatched), the slot and SM
-  // the burst scheduler (one group at a time, round robin) places it in, and its retirement
-  // there.
+  // linear id `linear` in resident slot `slot` (not counted as dispatched), the same in the
+  // slot the burst scheduler (one group at a time, round robin) places it in, that slot and
+  // SM, and its retirement there.
   std::unique_ptr<WorkGroup> make_group(uint32_t linear, uint32_t slot);
+  std::unique_ptr<WorkGroup> make_burst_group(uint64_t linear) {
+    return make_group(static_cast<uint32_t>(linear), burst_slot(linear));
+  }
   uint32_t burst_slot(uint64_t linear) const { return static_cast<uint32_t>(linear % capacity()); }
   unsigned burst_sm(uint64_t linear) const { return sm_of_slot(burst_slot(linear)); }
   void retire_detached(const WorkGroup& group, unsigned sm);

@@ -116,7 +116,7 @@ class ParallelBursts {
     if (group) {
       group->restart(static_cast<uint32_t>(linear), launch_.burst_slot(linear));
     } else {
-      group = launch_.make_group(static_cast<uint32_t>(linear), launch_.burst_slot(linear));
+      group = launch_.make_burst_group(linear);
     }
     group->set_code(caches_.local());
     group->set_overlay(&overlay);
@@ -215,7 +215,7 @@ class ParallelBursts {
   // The serial burst scheduler's run of one group, on this thread, on global memory.
   std::optional<Fault> run_alone(uint64_t linear) {
     ++counts_.alone;
-    auto group = launch_.make_group(static_cast<uint32_t>(linear), launch_.burst_slot(linear));
+    auto group = launch_.make_burst_group(linear);
     group->set_code(caches_.local());
     auto fault = run_group_serially(launch_, *group, driver_);
     launch_.retire_detached(*group, launch_.burst_sm(linear));
