@@ -173,6 +173,10 @@ struct NDRange {
   std::array<uint32_t, 3> offset{0, 0, 0};
 };
 
+// The statistics of one launch as they were when it ended (runtime-internal: their snapshot,
+// the kernel's name, the cycles and the device's configuration), rendered on request.
+struct StatsDocument;
+
 struct LaunchStats {
   uint64_t work_groups = 0;
   uint64_t warps = 0;
@@ -182,9 +186,12 @@ struct LaunchStats {
   // run.timing: the launch's cycles on the cycle model (TIMING.md §2 count), else 0.
   uint64_t cycles = 0;
   // Every registered statistic of the launch (docs/stats.md): an aligned text table and
-  // the JSON object {"kernel", "config", "stats", "stat_info"}.
-  std::string stats_text;
-  std::string stats_json;
+  // the JSON object {"kernel", "config", ["cycles",] "stats", "stat_info"}; "" without a
+  // document. Rendered when asked, from `document`: rendering both costs more than a short
+  // launch's simulation, and most launches are never printed.
+  std::string stats_text() const;
+  std::string stats_json() const;
+  std::shared_ptr<const StatsDocument> document;  // set by the launch
   // run.memcheck = report: one line per pc that accessed memory outside every buffer
   // (docs/memcheck.md).
   std::vector<std::string> memcheck;

@@ -56,7 +56,7 @@ void add_stats(LaunchStats& total, const LaunchStats& s) {
   total.thread_instructions += s.thread_instructions;
   total.wall_seconds += s.wall_seconds;
   total.cycles += s.cycles;
-  total.stats_json = s.stats_json;  // the last launch's statistics
+  total.document = s.document;  // the last launch's statistics
 }
 
 Status launch(Device& device, const Kernel& kernel, const NDRange& range, LaunchStats& total) {

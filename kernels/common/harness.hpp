@@ -20,7 +20,7 @@ struct RunReport {
   std::string configuration;  // e.g. "n=1000 local=64"
   bool pass = false;
   std::string detail;  // first mismatch when !pass
-  LaunchStats stats;   // summed over every launch (stats_json: the last launch's)
+  LaunchStats stats;   // summed over every launch (document: the last launch's)
   unsigned launches = 0;
 };
 

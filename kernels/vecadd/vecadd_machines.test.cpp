@@ -28,7 +28,7 @@ MachineRun run_on(const std::string& machine_file, unsigned sm_count, bool skip_
   EXPECT_TRUE(device) << device.error().message;
   auto report = run_vecadd(**device, VecaddParams{4096, 64});  // 64 work-groups
   EXPECT_TRUE(report) << report.error().message;
-  MachineRun run{*report, nlohmann::json::parse(report->stats.stats_json).at("stats")};
+  MachineRun run{*report, nlohmann::json::parse(report->stats.stats_json()).at("stats")};
   EXPECT_TRUE(run.report.pass) << run.report.detail;
   return run;
 }

@@ -8,12 +8,11 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 #include "elf/elf_file.hpp"
 #include "functional/functional_stats.hpp"
 #include "memory/bump_allocator.hpp"
 #include "memory/device_memory.hpp"
+#include "runtime/stats_document.hpp"
 #include "sim/stats.hpp"
 #include "timing/gpu_model.hpp"
 #include "ventus/runtime.hpp"
@@ -32,15 +31,10 @@ struct Device::State {
   sim::StatRegistry stat_registry;
   functional::FunctionalStats functional_stats;
   std::vector<LaunchStats> history;  // every launch that ran, in order
-  std::string last_stats_json;       // of the last launch that ran (faulting ones too)
-  std::string last_stats_text;
-  // The configuration's values as every launch's statistics document holds them (docs/stats.md),
-  // made by the first launch: the configuration does not change, and making them declares and
-  // validates every parameter again (a few per cent of a short launch, on one thread).
-  std::shared_ptr<const nlohmann::json> config_values;
-  // The statistics' descriptions, made again only when a statistic was registered since.
-  std::shared_ptr<const nlohmann::json> stat_info;
-  size_t stat_info_count = 0;  // statistics registered when stat_info was made
+  // The statistics of the last launch that ran (faulting ones too).
+  std::shared_ptr<const StatsDocument> last_stats;
+  // The configuration every launch's statistics document holds (docs/stats.md).
+  std::shared_ptr<const ConfigValues> config_values;
   memory::DeviceMemory memory;
   // --ref-compat: the reference driver's allocator, which never reuses an address (ISA.md §8).
   // Default mode: freed space is handed out again (first fit), so launches, which free their
@@ -61,6 +55,7 @@ struct Device::State {
   explicit State(const Config& c)
       : config(c),
         functional_stats(c.machine.sm_count),
+        config_values(std::make_shared<const ConfigValues>(c)),
         memory(c.simulation.ref_compat ? memory::DeviceMemory::flat() : memory::DeviceMemory()),
         allocator(memory::BumpAllocator::kDefaultBase, uint64_t{1} << 32,
                   c.simulation.ref_compat ? memory::BumpAllocator::Policy::kBump

@@ -2,7 +2,6 @@
 #include "runtime/launch_core.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -94,26 +93,6 @@ class LogFile {
 void default_print(std::string_view line) {
   std::fwrite(line.data(), 1, line.size(), stdout);
   std::fputc('\n', stdout);
-}
-
-// One launch's statistics document (docs/stats.md); `cycles` when it ran on the cycle model.
-std::string stats_json(Device::State& state, const std::string& kernel,
-                       std::optional<uint64_t> cycles) {
-  if (!state.config_values) {
-    state.config_values =
-        std::make_shared<const nlohmann::json>(nlohmann::json::parse(state.config.values_json()));
-  }
-  nlohmann::json out;
-  out["kernel"] = kernel;
-  out["config"] = *state.config_values;
-  if (cycles) out["cycles"] = *cycles;
-  out["stats"] = state.stat_registry.values_json();
-  if (!state.stat_info || state.stat_info_count != state.stat_registry.stats().size()) {
-    state.stat_info = std::make_shared<const nlohmann::json>(state.stat_registry.describe_json());
-    state.stat_info_count = state.stat_registry.stats().size();
-  }
-  out["stat_info"] = *state.stat_info;
-  return out.dump();
 }
 
 }  // namespace
@@ -225,15 +204,14 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   stats.warps = result.stats.warps;
   stats.warp_instructions = result.stats.warp_instructions;
   stats.thread_instructions = result.stats.thread_instructions;
-  stats.stats_text = state.stat_registry.format_text();
   stats.memcheck = functional::format_memcheck_report(
       result.memcheck, plan.config.kernel_name,
       [&state](uint32_t pc) { return state.memory.store().read32(pc); });
   if (result.tohost_end) stats.notes.push_back(*result.tohost_end);
-  stats.stats_json = stats_json(state, plan.config.kernel_name,
-                                timed_run ? std::optional<uint64_t>(timed.cycles) : std::nullopt);
-  state.last_stats_json = stats.stats_json;
-  state.last_stats_text = stats.stats_text;
+  stats.document = std::make_shared<const StatsDocument>(StatsDocument{
+      plan.config.kernel_name, timed_run ? std::optional<uint64_t>(timed.cycles) : std::nullopt,
+      state.stat_registry.snapshot(), state.config_values});
+  state.last_stats = stats.document;
   if (result.fault) return Error{result.fault->message()};
   if (result.ref_trap) return Error{"trap entered mtvec: " + result.ref_trap->message()};
   if (log.failed()) return Error{fmt::format("writing the log '{}' failed", options.log_path)};

@@ -183,8 +183,7 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   report.timing = config->simulation.timing;
   if (!stats) {  // the statistics of the faulting launch are still there
     report.fault = stats.error().message;
-    report.stats.stats_text = (*device)->state().last_stats_text;
-    report.stats.stats_json = (*device)->state().last_stats_json;
+    report.stats.document = (*device)->state().last_stats;
     return report;
   }
   for (const Output& out : prepared.outputs) {

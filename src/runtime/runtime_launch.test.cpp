@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "ventus/runtime.hpp"
 
 namespace ventus {
@@ -61,6 +63,30 @@ TEST(Launch, ComputesWithPartlyFilledWarps) {
   EXPECT_GT(stats->warp_instructions, 0u);
   EXPECT_GT(stats->thread_instructions, stats->warp_instructions);
   EXPECT_EQ(t.c->read_as<int32_t>(24).value(), t.expected(5));
+}
+
+// Each launch's statistics are its own, rendered whenever asked: the document of an earlier
+// launch keeps its counts after later launches reset and count again (docs/stats.md).
+TEST(Launch, EveryLaunchKeepsItsOwnStatistics) {
+  Config config;
+  config.machine.threads_per_warp = 4;
+  AddScaled t(config, 24, 5);
+  ASSERT_TRUE(t.device->launch(*t.kernel, range1(24, 6)).value().wait());  // 4 groups
+  ASSERT_TRUE(t.device->launch(*t.kernel, range1(8, 4)).value().wait());   // 2 groups
+  const auto& history = t.device->launch_history();
+  ASSERT_EQ(history.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    const auto doc = nlohmann::json::parse(history[i].stats_json());
+    EXPECT_EQ(doc.at("kernel"), "add_scaled");
+    EXPECT_EQ(doc.at("stats").at("functional.work_groups"), history[i].work_groups);
+    EXPECT_EQ(doc.at("stats").at("functional.warp_instructions"), history[i].warp_instructions);
+    EXPECT_EQ(doc.at("config").at("sm.threads_per_warp"), 4);
+    EXPECT_EQ(doc.at("stat_info").at("functional.work_groups").at("kind"), "counter");
+    EXPECT_NE(history[i].stats_text().find("functional.work_groups"), std::string::npos);
+  }
+  EXPECT_EQ(history[0].work_groups, 4u);
+  EXPECT_EQ(history[1].work_groups, 2u);
+  EXPECT_EQ(LaunchStats{}.stats_json(), "");  // no document: nothing to render
 }
 
 // A device holds one program image at a time; launching another program replaces it

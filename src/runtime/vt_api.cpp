@@ -31,6 +31,9 @@ struct VtDevice {
   std::string last_error;
   ventus::LaunchStats last_stats;
   int last_status = 0;
+  // vt_last_launch_stats_json's text, of the document `rendered` (rendered on the first call).
+  std::string stats_json;
+  std::shared_ptr<const ventus::StatsDocument> rendered;
 };
 
 // A non-null handle must come from vt_dev_open (as with free(), any other pointer is
@@ -303,7 +306,12 @@ const char* vt_last_error(vt_device_h device) {
 const char* vt_last_launch_stats_json(vt_device_h device) {
   VtDevice* d = from_handle(device);
   if (d == nullptr) return "";
-  return d->device->state().last_stats_json.c_str();
+  const auto& last = d->device->state().last_stats;
+  if (last != d->rendered) {
+    d->stats_json = last ? last->json() : std::string();
+    d->rendered = last;
+  }
+  return d->stats_json.c_str();
 }
 
 int vt_last_launch_cycles(vt_device_h device, uint64_t* cycles) {

@@ -64,6 +64,7 @@ void StatRegistry::add_entry(StatInfo info, Entry entry) {
   assert(!info.name.empty() && find(info.name) == nullptr && "duplicate stat name");
   infos_.push_back(std::move(info));
   entries_.push_back(std::move(entry));
+  shared_infos_.reset();
 }
 
 void StatRegistry::add(std::string name, Counter& counter, std::string unit,

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -12,6 +13,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 namespace ventus::sim {
+
+class StatSnapshot;
 
 // A plain event count. Components keep these as members and increment them on their hot
 // path (no lookup, no virtual call); the registry only holds a pointer.
@@ -108,6 +111,9 @@ class StatRegistry {
   // their count); 0 when there is no such stat. For tests and summaries.
   double value(std::string_view name) const;
 
+  // The values now (formulas evaluated now), to render later (sim/stat_snapshot.hpp).
+  StatSnapshot snapshot() const;
+
   // Aligned text table: "name  value  unit  # description"; a vector prints one row per
   // element ("name[label]"), a distribution its count/mean/min/max then its non-empty
   // buckets.
@@ -123,9 +129,13 @@ class StatRegistry {
   struct Entry;  // a pointer to the stat or the formula (sim/stat_entry.hpp)
   void add_entry(StatInfo info, Entry entry);
   size_t index_of(std::string_view name) const;  // infos_.size() when unknown
+  StatSnapshot descriptions() const;             // a snapshot without values
 
   std::vector<StatInfo> infos_;
   std::vector<Entry> entries_;  // parallel to infos_
+  // A copy of infos_ shared by snapshots; dropped when a statistic is registered.
+  mutable std::shared_ptr<const std::vector<StatInfo>> shared_infos_;
+
  public:
   ~StatRegistry();
 };

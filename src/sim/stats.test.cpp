@@ -1,6 +1,8 @@
 // Tests of registered statistics: registration, reset, values, distributions, text and JSON.
 #include "sim/stats.hpp"
 
+#include "sim/stat_snapshot.hpp"
+
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -262,6 +264,36 @@ TEST_F(StatsTest, DescribeJson) {
   EXPECT_EQ(described.at("sm.l1d.miss_latency").at("kind"), "distribution");
   EXPECT_EQ(described.at("sm.l1d.hit_rate").at("kind"), "formula");
   EXPECT_EQ(described.at("sm.l1d.hit_rate").at("unit"), "ratio");
+}
+
+// A snapshot keeps the values (formulas included) of when it was taken: a launch's statistics
+// are rendered after the next launch reset and counted again.
+TEST_F(StatsTest, ASnapshotKeepsItsValuesWhenTheCountersMoveOn) {
+  const std::string text = registry.format_text();
+  const nlohmann::json values = registry.values_json();
+  const StatSnapshot snapshot = registry.snapshot();
+  registry.reset();
+  gpu.warp_instructions += 5;
+  gpu.issued_by_unit[2] = 9;
+  gpu.l1d.miss_latency.sample(22);
+  ++gpu.l1d.misses;
+  EXPECT_EQ(snapshot.format_text(), text);
+  EXPECT_EQ(snapshot.values_json(), values);
+  EXPECT_EQ(snapshot.values_json().at("sm.l1d.hit_rate"), 0.75);
+  EXPECT_EQ(registry.values_json().at("functional.warp_instructions"), 5);
+  EXPECT_EQ(registry.values_json().at("sm.l1d.hit_rate"), 0.0);
+}
+
+// Statistics registered after a snapshot are not in it; the next snapshot has them.
+TEST_F(StatsTest, ASnapshotHasTheStatisticsRegisteredBeforeIt) {
+  const StatSnapshot before = registry.snapshot();
+  Counter late;
+  late += 3;
+  registry.add("late", late, "events", "registered after the first snapshot");
+  EXPECT_EQ(before.values_json().size(), registry.stats().size() - 1);
+  EXPECT_FALSE(before.describe_json().contains("late"));
+  EXPECT_EQ(registry.snapshot().values_json().at("late"), 3);
+  EXPECT_EQ(registry.snapshot().describe_json().at("late").at("kind"), "counter");
 }
 
 }  // namespace

@@ -1,10 +1,12 @@
-// StatRegistry output: the aligned text table and the JSON values and descriptions.
+// Statistics output: snapshots of a registry, rendered as the aligned text table and the JSON
+// values and descriptions.
 #include <cmath>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "sim/stat_entry.hpp"
+#include "sim/stat_snapshot.hpp"
 #include "sim/text_table.hpp"
 
 namespace ventus::sim {
@@ -97,49 +99,85 @@ const char* kind_name(StatKind kind) {
 
 }  // namespace
 
-std::string StatRegistry::format_text() const {
+std::string StatSnapshot::format_text() const {
   TextTable table;
-  for (size_t i = 0; i < infos_.size(); ++i) {
-    const StatInfo& info = infos_[i];
-    const auto& stat = entries_[i].stat;
-    if (auto* counter = std::get_if<Counter*>(&stat)) {
-      table.add_row({info.name, std::to_string((*counter)->value), info.unit, comment(info)});
-    } else if (auto* vector = std::get_if<VectorStat*>(&stat)) {
-      add_vector_rows(table, info, **vector);
-    } else if (auto* distribution = std::get_if<Distribution*>(&stat)) {
-      add_distribution_rows(table, info, **distribution);
+  for (size_t i = 0; i < values_.size(); ++i) {
+    const StatInfo& info = (*infos_)[i];
+    const Value& value = values_[i];
+    if (auto* count = std::get_if<uint64_t>(&value)) {
+      table.add_row({info.name, std::to_string(*count), info.unit, comment(info)});
+    } else if (auto* vector = std::get_if<VectorStat>(&value)) {
+      add_vector_rows(table, info, *vector);
+    } else if (auto* distribution = std::get_if<Distribution>(&value)) {
+      add_distribution_rows(table, info, *distribution);
     } else {
-      const double value = std::get<std::function<double()>>(stat)();
-      table.add_row({info.name, format_number(value), info.unit, comment(info)});
+      table.add_row({info.name, format_number(std::get<double>(value)), info.unit, comment(info)});
     }
   }
   return table.str();
 }
 
-nlohmann::json StatRegistry::values_json() const {
+nlohmann::json StatSnapshot::values_json() const {
   nlohmann::json out = nlohmann::json::object();
-  for (size_t i = 0; i < infos_.size(); ++i) {
-    const auto& stat = entries_[i].stat;
-    nlohmann::json& slot = out[infos_[i].name];
-    if (auto* counter = std::get_if<Counter*>(&stat)) {
-      slot = (*counter)->value;
-    } else if (auto* vector = std::get_if<VectorStat*>(&stat)) {
-      slot = vector_json(**vector);
-    } else if (auto* distribution = std::get_if<Distribution*>(&stat)) {
-      slot = distribution_json(**distribution);
+  for (size_t i = 0; i < values_.size(); ++i) {
+    const Value& value = values_[i];
+    nlohmann::json& slot = out[(*infos_)[i].name];
+    if (auto* count = std::get_if<uint64_t>(&value)) {
+      slot = *count;
+    } else if (auto* vector = std::get_if<VectorStat>(&value)) {
+      slot = vector_json(*vector);
+    } else if (auto* distribution = std::get_if<Distribution>(&value)) {
+      slot = distribution_json(*distribution);
     } else {
-      slot = formula_json(std::get<std::function<double()>>(stat)());
+      slot = formula_json(std::get<double>(value));
     }
   }
   return out;
 }
 
-nlohmann::json StatRegistry::describe_json() const {
+nlohmann::json StatSnapshot::describe_json() const {
   nlohmann::json out = nlohmann::json::object();
-  for (const StatInfo& info : infos_) {
+  if (!infos_) return out;
+  for (const StatInfo& info : *infos_) {
     out[info.name] = {
         {"kind", kind_name(info.kind)}, {"unit", info.unit}, {"description", info.description}};
   }
+  return out;
+}
+
+StatSnapshot StatRegistry::snapshot() const {
+  StatSnapshot out = descriptions();
+  out.values_.reserve(entries_.size());
+  for (const Entry& entry : entries_) {
+    if (auto* counter = std::get_if<Counter*>(&entry.stat)) {
+      out.values_.emplace_back((*counter)->value);
+    } else if (auto* vector = std::get_if<VectorStat*>(&entry.stat)) {
+      out.values_.emplace_back(**vector);
+    } else if (auto* distribution = std::get_if<Distribution*>(&entry.stat)) {
+      out.values_.emplace_back(**distribution);
+    } else {
+      out.values_.emplace_back(std::get<std::function<double()>>(entry.stat)());
+    }
+  }
+  return out;
+}
+
+std::string StatRegistry::format_text() const {
+  return snapshot().format_text();
+}
+
+nlohmann::json StatRegistry::values_json() const {
+  return snapshot().values_json();
+}
+
+nlohmann::json StatRegistry::describe_json() const {
+  return descriptions().describe_json();
+}
+
+StatSnapshot StatRegistry::descriptions() const {
+  if (!shared_infos_) shared_infos_ = std::make_shared<const std::vector<StatInfo>>(infos_);
+  StatSnapshot out;
+  out.infos_ = shared_infos_;
   return out;
 }
 

@@ -97,7 +97,7 @@ std::string top_stalls(const std::vector<LaunchStats>& launches) {
   std::map<std::string, uint64_t> cycles;
   uint64_t busy = 0;
   for (const LaunchStats& launch : launches) {
-    const auto doc = nlohmann::json::parse(launch.stats_json, nullptr, false);
+    const auto doc = nlohmann::json::parse(launch.stats_json(), nullptr, false);
     if (doc.is_discarded() || !doc.contains("stats")) continue;
     for (const auto& [name, value] : doc.at("stats").items()) {
       if (name.rfind("timing.sm", 0) != 0 || !name.ends_with(".stall") ||
@@ -162,8 +162,8 @@ bool run_demo_case(const DemoCase& demo, const Config& config, DemoStats& stats)
     return false;
   }
   for (const LaunchStats& launch : (*device)->launch_history()) {
-    stats.tables.emplace_back(report->kernel, launch.stats_text);
-    stats.json.push_back(launch.stats_json);
+    stats.tables.emplace_back(report->kernel, launch.stats_text());
+    stats.json.push_back(launch.stats_json());
   }
   fmt::print("{:<13} {:<26} {:<6} {:>12}  {}", report->kernel, report->configuration,
              report->pass ? "pass" : "FAIL", report->stats.warp_instructions, speed(report->stats));

@@ -49,8 +49,8 @@ int run_run_command(RunArgs& args) {
     total_cycles = report->stats.cycles;
     print_total_cycles(*total_cycles, report->stats.warp_instructions);
   }
-  if (args.sim.stats) print_launch_stats(report->kernel, report->stats.stats_text);
-  if (auto written = write_stats_json(args.sim, {report->stats.stats_json}, total_cycles);
+  if (args.sim.stats) print_launch_stats(report->kernel, report->stats.stats_text());
+  if (auto written = write_stats_json(args.sim, {report->stats.stats_json()}, total_cycles);
       !written) {
     fmt::print(stderr, "ventus run: {}\n", written.error().message);
     return 2;

@@ -1,0 +1,33 @@
+// StatsDocument rendering and LaunchStats' accessors of it (docs/stats.md).
+#include "runtime/stats_document.hpp"
+
+namespace ventus {
+
+const nlohmann::json& ConfigValues::json() const {
+  std::call_once(made_, [this] { values_ = nlohmann::json::parse(config_.values_json()); });
+  return values_;
+}
+
+std::string StatsDocument::text() const {
+  return stats.format_text();
+}
+
+std::string StatsDocument::json() const {
+  nlohmann::json out;
+  out["kernel"] = kernel;
+  out["config"] = config ? config->json() : nlohmann::json::object();
+  if (cycles) out["cycles"] = *cycles;
+  out["stats"] = stats.values_json();
+  out["stat_info"] = stats.describe_json();
+  return out.dump();
+}
+
+std::string LaunchStats::stats_text() const {
+  return document ? document->text() : std::string();
+}
+
+std::string LaunchStats::stats_json() const {
+  return document ? document->json() : std::string();
+}
+
+}  // namespace ventus
