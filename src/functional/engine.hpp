@@ -33,6 +33,8 @@ struct SpeculationCounts {
   uint64_t alone = 0;         // work-groups run alone on global memory (a stop, or serial)
 };
 
+class SpeculationStorage;  // functional/parallel_bursts.hpp
+
 struct EngineOptions {
   Mode mode = Mode::Default;
   Schedule schedule = Schedule::Burst;
@@ -52,6 +54,8 @@ struct EngineOptions {
   uint32_t host_threads = 1;
   // When set, the parallel scheduler adds to it what it did.
   SpeculationCounts* speculation = nullptr;
+  // When set, the parallel scheduler keeps its overlays there from launch to launch.
+  SpeculationStorage* speculation_storage = nullptr;
   // Default mode: the driver calls it on a warp's Print event (a non-zero CSR_PRINT write)
   // before that warp steps again; CSR_PRINT is already cleared (the host drained it).
   std::function<void(const PrintRequest&)> on_print;

@@ -71,6 +71,15 @@ class ParallelBursts {
         chunks_(kChunksPerThread * threads),
         counts_(launch.options().speculation != nullptr ? *launch.options().speculation
                                                         : unobserved_) {}
+  ParallelBursts(const ParallelBursts&) = delete;
+  ParallelBursts& operator=(const ParallelBursts&) = delete;
+  ~ParallelBursts() {
+    if (SpeculationStorage* storage = launch_.options().speculation_storage) {
+      for (Chunk& c : chunks_) {
+        if (c.overlay) storage->give_back(std::move(c.overlay));
+      }
+    }
+  }
 
   std::optional<Fault> run() {
     while (next_ < launch_.group_count()) {
@@ -100,12 +109,22 @@ class ParallelBursts {
     const uint64_t size = std::min<uint64_t>(chunk_, (left + count - 1) / count);
     uint64_t first = next_;
     for (uint64_t i = 0; i < count; ++i) {
+      if (!chunks_[i].overlay) chunks_[i].overlay = new_overlay();
       chunks_[i].first = first;
       chunks_[i].size = static_cast<unsigned>(std::min(size, launch_.group_count() - first));
       first += chunks_[i].size;
       if (chunks_[i].size == 0) return {chunks_.data(), i};
     }
     return {chunks_.data(), static_cast<size_t>(count)};
+  }
+
+  // An overlay of global memory for a chunk, from the caller's storage when it keeps one.
+  // On this thread only: the storage is not shared with the speculating threads.
+  std::unique_ptr<memory::PageOverlay> new_overlay() {
+    if (SpeculationStorage* storage = launch_.options().speculation_storage) {
+      return storage->take(launch_.global());
+    }
+    return std::make_unique<memory::PageOverlay>(launch_.global());
   }
 
   // This thread's group, restarted as group `linear` on `overlay`: a group's storage (33 KiB
@@ -126,11 +145,7 @@ class ParallelBursts {
   // Runs groups [first, first + size) of `c` one after another on its emptied overlay,
   // until one does not finish.
   void run_chunk(Chunk& c, uint64_t first, unsigned size, uint64_t budget) {
-    if (c.overlay) {
-      c.overlay->reset();
-    } else {
-      c.overlay = std::make_unique<memory::PageOverlay>(launch_.global());
-    }
+    c.overlay->reset();
     c.first = first;
     c.size = size;
     c.ran.clear();
@@ -237,6 +252,20 @@ class ParallelBursts {
 };
 
 }  // namespace
+
+std::unique_ptr<memory::PageOverlay> SpeculationStorage::take(const memory::DeviceMemory& global) {
+  while (!overlays_.empty()) {
+    std::unique_ptr<memory::PageOverlay> overlay = std::move(overlays_.back());
+    overlays_.pop_back();
+    if (!overlay->overlays(global)) continue;  // another memory's: dropped
+    return overlay;  // run_chunk empties it
+  }
+  return std::make_unique<memory::PageOverlay>(global);
+}
+
+void SpeculationStorage::give_back(std::unique_ptr<memory::PageOverlay> overlay) {
+  overlays_.push_back(std::move(overlay));
+}
 
 unsigned host_threads(const EngineOptions& options) {
   if (options.host_threads != 0) return options.host_threads;

@@ -2,9 +2,12 @@
 // commit in linear order, so every result equals the serial run's (docs/host-threads.md).
 #pragma once
 
+#include <memory>
 #include <optional>
+#include <vector>
 
 #include "functional/burst_driver.hpp"
+#include "memory/page_overlay.hpp"
 
 namespace ventus::functional {
 
@@ -15,6 +18,20 @@ namespace ventus::functional {
 inline constexpr unsigned kChunksPerThread = 4;
 inline constexpr unsigned kFirstChunk = 4;
 inline constexpr unsigned kMaxChunk = 32;
+
+// What the parallel scheduler keeps from one launch to the next when the caller holds one
+// (EngineOptions::speculation_storage; a device does): the chunks' overlays with the page
+// copies and byte maps they allocated. Allocating them again in every launch, on several
+// threads at once, and freeing them on one, cost a few per cent of short launches.
+class SpeculationStorage {
+ public:
+  // An overlay of `global` (kept, or new).
+  std::unique_ptr<memory::PageOverlay> take(const memory::DeviceMemory& global);
+  void give_back(std::unique_ptr<memory::PageOverlay> overlay);
+
+ private:
+  std::vector<std::unique_ptr<memory::PageOverlay>> overlays_;
+};
 
 // The number of host threads `options` asks for (0 = every core).
 unsigned host_threads(const EngineOptions& options);

@@ -25,6 +25,7 @@ using WrittenBytes = std::unordered_map<uint32_t, PageBits>;
 class PageOverlay {
  public:
   explicit PageOverlay(const DeviceMemory& global) : global_(&global) {}
+  bool overlays(const DeviceMemory& global) const { return global_ == &global; }
 
   // Host page (base address of the 4 KiB page) and bitmaps for an access to the page of
   // `addr` (mark_access). A load sees the group's own copy once it wrote the page, else

@@ -4,6 +4,7 @@
 #include "memory/page_overlay.hpp"
 
 #include <cstring>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -55,6 +56,45 @@ TEST(PageOverlay, TheGroupsOfAChunkSeeEachOthersWritesBeforeTheCommit) {
   EXPECT_EQ(global.store().read32(kBuffer + 8), 5u);  // read only: not copied back
   EXPECT_EQ(written.size(), 1u);
   EXPECT_EQ(written.begin()->second[0], 0xFu);  // bytes 0..3 of the page
+}
+
+// Commits copy exactly the bytes written, whatever their pattern: two chunks write every
+// other byte (and a few more) of the same 64-byte blocks, around bytes global memory already
+// holds, and a later load of the second chunk merges its bytes with global's.
+TEST(PageOverlay, ScatteredBytesCommitAndMergeExactly) {
+  DeviceMemory global = one_buffer();
+  std::vector<uint8_t> expected(256);
+  for (uint32_t i = 0; i < 256; ++i) {
+    expected[i] = static_cast<uint8_t>(0xA0 + i);
+    global.store().write<uint8_t>(kBuffer + i, expected[i]);
+  }
+  DeviceMemory local;
+  PageOverlay even(global), odd(global);
+  WorkGroupMemory even_view(global, local), odd_view(global, local);
+  even_view.set_overlay(&even);
+  odd_view.set_overlay(&odd);
+  for (uint32_t i = 0; i < 200; ++i) {
+    const bool by_even = i % 2 == 0 || i % 7 == 3;  // some of both
+    if (i % 5 == 4) continue;                       // some by neither
+    WorkGroupMemory& view = by_even ? even_view : odd_view;
+    uint8_t* host = view.store_ptr(kBuffer + i, 1);
+    ASSERT_NE(host, nullptr);
+    *host = static_cast<uint8_t>(i ^ (by_even ? 0x55 : 0x33));
+    expected[i] = *host;
+  }
+  // A load of the odd chunk merges global's other bytes into its copy of the page.
+  const uint8_t* merged = odd_view.load_ptr(kBuffer + 250, 1);
+  ASSERT_NE(merged, nullptr);
+  EXPECT_EQ(*merged, 0xA0 + 250 - 256);
+  const uint8_t* own = odd_view.load_ptr(kBuffer + 1, 1);
+  ASSERT_NE(own, nullptr);
+  EXPECT_EQ(*own, 1 ^ 0x33);
+  WrittenBytes written;
+  even.commit(global, written);
+  odd.commit(global, written);
+  for (uint32_t i = 0; i < 256; ++i) {
+    EXPECT_EQ(global.store().read<uint8_t>(kBuffer + i), expected[i]) << "byte " << i;
+  }
 }
 
 // A later chunk conflicts exactly when it read a byte an earlier one wrote.

@@ -10,6 +10,7 @@
 
 #include "elf/elf_file.hpp"
 #include "functional/functional_stats.hpp"
+#include "functional/parallel_bursts.hpp"
 #include "memory/bump_allocator.hpp"
 #include "memory/device_memory.hpp"
 #include "runtime/stats_document.hpp"
@@ -36,6 +37,8 @@ struct Device::State {
   // The configuration every launch's statistics document holds (docs/stats.md).
   std::shared_ptr<const ConfigValues> config_values;
   memory::DeviceMemory memory;
+  // What the parallel scheduler keeps from one launch to the next (docs/host-threads.md).
+  functional::SpeculationStorage speculation_storage;
   // --ref-compat: the reference driver's allocator, which never reuses an address (ISA.md §8).
   // Default mode: freed space is handed out again (first fit), so launches, which free their
   // arguments, private memory and metadata, can follow each other without end.

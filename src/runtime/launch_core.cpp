@@ -147,6 +147,7 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   engine.schedule = state.config.simulation.schedule_kind();
   engine.random_seed = state.config.simulation.random_seed;
   engine.host_threads = state.config.simulation.host_threads;
+  engine.speculation_storage = &state.speculation_storage;
   engine.memcheck = functional::memcheck_from_name(state.config.simulation.memcheck);
   engine.tohost_addr = tohost_address(elf);
   const PrintBuffer print{plan.print_addr, plan.print_size, plan.config.numt, plan.config.numw};

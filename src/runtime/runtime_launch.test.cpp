@@ -89,6 +89,30 @@ TEST(Launch, EveryLaunchKeepsItsOwnStatistics) {
   EXPECT_EQ(LaunchStats{}.stats_json(), "");  // no document: nothing to render
 }
 
+// On several host threads a device keeps the speculation's overlays from launch to launch
+// (docs/host-threads.md): each launch still reads what the one before it wrote, never a
+// page an overlay kept from it.
+TEST(Launch, ConsecutiveLaunchesOnTwoHostThreadsReadEachOthersResults) {
+  Config config;
+  config.machine.threads_per_warp = 4;
+  config.simulation.host_threads = 2;
+  constexpr uint32_t kItems = 4 * 64;  // 64 work-groups of 4
+  AddScaled t(config, kItems, 3);
+  std::vector<int32_t> a = t.host_a, b = t.host_b, c(kItems);
+  for (int round = 0; round < 3; ++round) {
+    // c = a * 3 + b; then a = c * 3 + b, through the same kernel with a and c swapped.
+    ASSERT_TRUE(t.device->launch(*t.kernel, range1(kItems, 4)).value().wait());
+    for (uint32_t i = 0; i < kItems; ++i) c[i] = a[i] * 3 + b[i];
+    ASSERT_EQ(t.c->read_as<int32_t>(kItems).value(), c) << "round " << round;
+    auto swapped = *t.kernel;
+    swapped.clear_args();
+    swapped.arg(*t.c).arg(*t.b).arg(*t.a).arg(3);
+    ASSERT_TRUE(t.device->launch(swapped, range1(kItems, 4)).value().wait());
+    for (uint32_t i = 0; i < kItems; ++i) a[i] = c[i] * 3 + b[i];
+    ASSERT_EQ(t.a->read_as<int32_t>(kItems).value(), a) << "round " << round;
+  }
+}
+
 // A device holds one program image at a time; launching another program replaces it
 // (regression: the second program's segments used to collide with the first one's).
 TEST(Launch, OneDeviceRunsTwoDifferentProgramsInTurn) {
