@@ -18,6 +18,7 @@
 #include "runner/case_limits.hpp"
 #include "runner/commit_conversion.hpp"
 #include "runner/launch_log.hpp"
+#include "sim/stat_snapshot.hpp"
 
 namespace ventus::runner {
 namespace {
@@ -160,13 +161,13 @@ void LaunchRunner::record_result(functional::LaunchResult result, LaunchReport& 
 }
 
 std::string LaunchRunner::stats_json(const LaunchReport& report) const {
-  nlohmann::json out;
+  const std::optional<uint64_t> cycles =
+      report.timing ? std::optional<uint64_t>(report.timing->cycles) : std::nullopt;
+  nlohmann::json out = sim::launch_object(
+      report.kernel,
+      nlohmann::json::parse(options_.config_json.empty() ? "{}" : options_.config_json), cycles,
+      registry_.snapshot());
   out["launch"] = report.name;
-  out["kernel"] = report.kernel;
-  out["config"] = nlohmann::json::parse(options_.config_json.empty() ? "{}" : options_.config_json);
-  if (report.timing) out["cycles"] = report.timing->cycles;
-  out["stats"] = registry_.values_json();
-  out["stat_info"] = registry_.describe_json();
   return out.dump();
 }
 

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "runner/program_runner.hpp"
+#include "sim/stat_snapshot.hpp"
 
 namespace ventus::runner {
 namespace {
@@ -132,13 +133,10 @@ Result<SpeedBenchResult> run_one(const std::string& name, std::string_view body,
   if (out.result.fault) return Error{out.result.fault->message()};
   std::optional<uint64_t> cycles;
   if (out.timing) cycles = out.timing->cycles;
-  nlohmann::json json;
-  json["kernel"] = name;
-  json["config"] = nlohmann::json::parse(options.config_json);
-  if (cycles) json["cycles"] = *cycles;
-  json["stats"] = out.registry->values_json();
-  json["stat_info"] = out.registry->describe_json();
-  return SpeedBenchResult{name,        out.result.stats, out.registry->format_text(),
+  const sim::StatSnapshot stats = out.registry->snapshot();
+  const nlohmann::json json =
+      sim::launch_object(name, nlohmann::json::parse(options.config_json), cycles, stats);
+  return SpeedBenchResult{name,        out.result.stats, stats.format_text(),
                           json.dump(), out.seconds,      cycles};
 }
 

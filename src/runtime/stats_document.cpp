@@ -13,13 +13,9 @@ std::string StatsDocument::text() const {
 }
 
 std::string StatsDocument::json() const {
-  nlohmann::json out;
-  out["kernel"] = kernel;
-  out["config"] = config ? config->json() : nlohmann::json::object();
-  if (cycles) out["cycles"] = *cycles;
-  out["stats"] = stats.values_json();
-  out["stat_info"] = stats.describe_json();
-  return out.dump();
+  return sim::launch_object(kernel, config ? config->json() : nlohmann::json::object(), cycles,
+                            stats)
+      .dump();
 }
 
 std::string LaunchStats::stats_text() const {

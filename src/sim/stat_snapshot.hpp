@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -32,5 +34,11 @@ class StatSnapshot {
   std::shared_ptr<const std::vector<StatInfo>> infos_;
   std::vector<Value> values_;  // parallel to *infos_
 };
+
+// One launch's statistics object of docs/stats.md: {"kernel", "config", ["cycles",] "stats",
+// "stat_info"}, `cycles` when it ran on the cycle model. The one place that lays it out for
+// the runtime, `ventus case` and `ventus bench`.
+nlohmann::json launch_object(std::string_view kernel, nlohmann::json config,
+                             std::optional<uint64_t> cycles, const StatSnapshot& stats);
 
 }  // namespace ventus::sim

@@ -145,6 +145,17 @@ nlohmann::json StatSnapshot::describe_json() const {
   return out;
 }
 
+nlohmann::json launch_object(std::string_view kernel, nlohmann::json config,
+                             std::optional<uint64_t> cycles, const StatSnapshot& stats) {
+  nlohmann::json out;
+  out["kernel"] = kernel;
+  out["config"] = std::move(config);
+  if (cycles) out["cycles"] = *cycles;
+  out["stats"] = stats.values_json();
+  out["stat_info"] = stats.describe_json();
+  return out;
+}
+
 StatSnapshot StatRegistry::snapshot() const {
   StatSnapshot out = descriptions();
   out.values_.reserve(entries_.size());
