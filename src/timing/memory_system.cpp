@@ -42,11 +42,22 @@ MemorySystem::Mshr* MemorySystem::mshr_of(uint32_t line) {
   return nullptr;
 }
 
+const MemorySystem::Mshr* MemorySystem::mshr_of(uint32_t line) const {
+  for (const Mshr& m : mshrs_) {
+    if (m.valid && m.line == line) return &m;
+  }
+  return nullptr;
+}
+
 MemorySystem::Mshr* MemorySystem::free_mshr() {
   for (Mshr& m : mshrs_) {
     if (!m.valid) return &m;
   }
   return nullptr;
+}
+
+bool MemorySystem::mshr_free() const {
+  return std::any_of(mshrs_.begin(), mshrs_.end(), [](const Mshr& m) { return !m.valid; });
 }
 
 uint32_t MemorySystem::held_requests() const {
@@ -174,14 +185,19 @@ Cycle MemorySystem::next_response(unsigned sm, Cycle now) {
   return std::max(std::min(due, decision_at_), now + 1);
 }
 
-// Whatever refused a request changes at a port decision, an answer (which frees list entries
-// and MSHRs) or the next cycle after a directory write, whatever the request.
-Cycle MemorySystem::next_accept(Cycle now) {
+// With room for `request` (list entry, sub-entry or MSHR), only this cycle's acceptance of
+// another request or a directory write refused it: the next cycle. Without, the room comes
+// when an MSHR frees at its last answer (release_at_), known once its read took the port (a
+// decision). Another SM's acceptance only takes room; the caller searches again after one.
+Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) {
   advance(now);
-  Cycle next = std::min(decision_at_, release_at_);
-  if (!dir_writes_.empty()) next = std::min(next, dir_writes_.front() + 1);
-  if (last_accept_ == now || held_requests() < params_.l2_request_entries) next = now + 1;
-  return std::max(next, now + 1);
+  const uint32_t line = l2_.line_of(request.address);
+  const Mshr* mshr = mshr_of(line);
+  const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.contains(line);
+  const bool room =
+      hit || (held_requests() < params_.l2_request_entries &&
+              (mshr != nullptr ? mshr->requests.size() < params_.l2.mshr_subentries : mshr_free()));
+  return room ? now + 1 : std::max(std::min(decision_at_, release_at_), now + 1);
 }
 
 bool MemorySystem::drained(Cycle now) {

@@ -60,8 +60,8 @@ class MemorySystem {
   }
   // The earliest cycle after `now` at which a response for `sm` may be due (~0: none).
   Cycle next_response(unsigned sm, Cycle now);
-  // The earliest cycle after `now` at which a refused request may be accepted.
-  Cycle next_accept(Cycle now);
+  // The earliest cycle after `now` at which `request`, refused, may be accepted.
+  Cycle next_accept(const MemRequest& request, Cycle now);
   // Nothing waits in the L2 and its last write has been answered by memory.
   bool drained(Cycle now);
 
@@ -81,7 +81,9 @@ class MemorySystem {
   void start_read(Mshr& mshr, Cycle at, Cycle& slot);
   void start_write(Cycle at, Cycle& slot);
   Mshr* mshr_of(uint32_t line);
+  const Mshr* mshr_of(uint32_t line) const;
   Mshr* free_mshr();
+  bool mshr_free() const;
   uint32_t held_requests() const;
   uint32_t extra_beats() const;
 

@@ -148,9 +148,9 @@ Cycle Sm::next_event(Cycle now) const {
   earliest(next, lsu_.next_event(now), now);
   earliest(next, icache_.next_event(now), now);
   // A request send_memory_request offers next (the I-cache's, else the L1's) waits for the L2.
-  if (icache_.front_request(now) != nullptr || lsu_.l1d().front_request(now) != nullptr) {
-    earliest(next, memory_.next_accept(now), now);
-  }
+  const MemRequest* offered = icache_.front_request(now);
+  if (offered == nullptr) offered = lsu_.l1d().front_request(now);
+  if (offered != nullptr) earliest(next, memory_.next_accept(*offered, now), now);
   earliest(next, memory_.next_response(index_, now), now);
   return next;
 }
