@@ -1,7 +1,10 @@
 // Device::launch: ND-range checks and the §7 launch buffers (metadata, arguments, private, print).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <cstring>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -164,31 +167,24 @@ std::array<uint32_t, 16> metadata_words(uint32_t entry, uint32_t args, const NDR
   return w;
 }
 
-}  // namespace
-
-Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
-                             const LaunchOptions& options) {
-  State& s = *state_;
-  auto threads = check_range(range, s.config.machine);
-  if (!threads) return threads.error();
-  LaunchPlan plan;
-  auto packed = pack_arguments(kernel, s, plan);
-  if (!packed) return packed.error();
-  functional::LaunchConfig& c = plan.config;
-  c.kernel_name = kernel.name();
-  const uint32_t elf_entry = kernel.program().image().elf.entry;
-  c.start_pc = elf_entry != 0 ? elf_entry : 0x80000000u;  // _start (ISA.md §7.3)
-  c.numt = s.config.machine.threads_per_warp;
-  c.numw = static_cast<uint32_t>((*threads + c.numt - 1) / c.numt);
-  uint64_t local_total = uint64_t{c.numw} * 1024;
+// Warp stacks (1 KiB per warp) and the __local arguments, each rounded up to 4 KiB, must fit
+// in the device's local memory.
+Status check_local_memory(uint32_t numw, const std::vector<uint32_t>& local_buffers,
+                          const MachineConfig& m) {
+  uint64_t local_total = uint64_t{numw} * 1024;
   // In 64 bits: rounding a __local size near 4 GiB up in 32 bits wraps to 0 and passed.
-  for (uint32_t bytes : plan.local_buffers) local_total += (uint64_t{bytes} + 0xFFF) & ~0xFFFull;
-  if (local_total > s.config.machine.local_memory_bytes) {
+  for (uint32_t bytes : local_buffers) local_total += (uint64_t{bytes} + 0xFFF) & ~0xFFFull;
+  if (local_total > m.local_memory_bytes) {
     return Error{
         fmt::format("local memory of {} bytes (warp stacks + __local arguments) exceeds "
                     "the device's {} bytes",
-                    local_total, s.config.machine.local_memory_bytes)};
+                    local_total, m.local_memory_bytes)};
   }
+  return ok_status();
+}
+
+// Sets c.num_groups from the ND-range; returns how many work-groups it has.
+Result<uint64_t> count_work_groups(const NDRange& range, functional::LaunchConfig& c) {
   uint64_t groups = 1;
   for (unsigned d = 0; d < 3; ++d) {
     c.num_groups[d] = d < range.work_dim ? range.global[d] / range.local[d] : 1;
@@ -199,41 +195,119 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
       return Error{fmt::format("the ND-range has more than {} work-groups", UINT32_MAX)};
     }
   }
-  plan.lds_bytes = 0x1000;  // POCL's hard-coded ldsSize (ISA.md §7.5)
-  c.pds_size = s.config.machine.private_memory_bytes_per_thread;
-  auto private_bytes = s.ref_compat() ? range_private_bytes(c, groups)
-                                      : resident_private_bytes(c, s.config.machine, plan.lds_bytes);
-  if (!private_bytes) return private_bytes.error();
+  return groups;
+}
 
-  TempBuffers temps(s);
-  // Allocation order of the reference driver (ISA.md §8): arguments, private, metadata.
+// Fills the launch's shape (entry, warps of `threads` work-items, work-group counts, local and
+// private sizes) from the kernel, the range and the machine, refusing what the device cannot
+// hold. Returns the number of work-groups.
+Result<uint64_t> configure_launch(LaunchPlan& plan, const Kernel& kernel, const NDRange& range,
+                                  const MachineConfig& m, uint64_t threads) {
+  functional::LaunchConfig& c = plan.config;
+  c.kernel_name = kernel.name();
+  const uint32_t elf_entry = kernel.program().image().elf.entry;
+  c.start_pc = elf_entry != 0 ? elf_entry : 0x80000000u;  // _start (ISA.md §7.3)
+  c.numt = m.threads_per_warp;
+  c.numw = static_cast<uint32_t>((threads + c.numt - 1) / c.numt);
+  if (auto fits = check_local_memory(c.numw, plan.local_buffers, m); !fits) return fits.error();
+  auto groups = count_work_groups(range, c);
+  if (!groups) return groups.error();
+  plan.lds_bytes = 0x1000;  // POCL's hard-coded ldsSize (ISA.md §7.5)
+  c.pds_size = m.private_memory_bytes_per_thread;
+  return groups;
+}
+
+// The private memory bytes to reserve: for the whole ND-range with --ref-compat, else for the
+// resident work-groups only (sets plan.config.private_slots).
+Result<uint64_t> private_memory_bytes(LaunchPlan& plan, uint64_t groups, const Device::State& s) {
+  return s.ref_compat() ? range_private_bytes(plan.config, groups)
+                        : resident_private_bytes(plan.config, s.config.machine, plan.lds_bytes);
+}
+
+// A page of empty print words (every word ~0, the print protocol's empty slot, ISA.md §7.7).
+constexpr auto kEmptyPrintPage = [] {
+  std::array<uint8_t, memory::PagedMemory::kPageSize> page{};
+  page.fill(0xFF);
+  return page;
+}();
+
+// Writes empty print words over [addr, addr + bytes), a page at a time from one constant
+// page: building a print-buffer-sized vector was per-launch work for the same bytes.
+void fill_empty_print_words(memory::PagedMemory& store, uint32_t addr, uint32_t bytes) {
+  uint32_t done = 0;
+  while (done < bytes) {
+    const uint32_t at = addr + done;
+    const uint32_t chunk = std::min(
+        bytes - done, memory::PagedMemory::kPageSize - memory::PagedMemory::page_offset(at));
+    store.write_bytes(at, std::span<const uint8_t>(kEmptyPrintPage).first(chunk));
+    done += chunk;
+  }
+}
+
+// Default mode: the print buffer (ISA.md §7.7), filled with empty words; --ref-compat and a
+// zero driver.print_buffer_bytes have none (plan.print_addr stays 0).
+Status add_print_buffer(TempBuffers& temps, Device::State& s, LaunchPlan& plan) {
+  if (s.ref_compat() || s.config.machine.print_buffer_bytes == 0) return ok_status();
+  auto print = temps.allocate(s.config.machine.print_buffer_bytes, memory::RegionKind::kOther,
+                              "print buffer");
+  if (!print) return print.error();
+  plan.print_addr = *print;
+  plan.print_size = s.config.machine.print_buffer_bytes;
+  fill_empty_print_words(s.memory.store(), *print, plan.print_size);
+  return ok_status();
+}
+
+// Stores `words` little-endian from `addr` on (the metadata buffer).
+void write_words(memory::PagedMemory& store, uint32_t addr, std::span<const uint32_t> words) {
+  for (size_t i = 0; i < words.size(); ++i) {
+    store.write32(addr + static_cast<uint32_t>(4 * i), words[i]);
+  }
+}
+
+// Allocates the launch's temporary regions in the reference driver's order (ISA.md §8):
+// arguments, private memory, metadata, then the print buffer; writes the arguments and the
+// metadata and points the launch at them. The regions live as long as `temps`.
+Status place_launch_buffers(TempBuffers& temps, Device::State& s, const Kernel& kernel,
+                            const NDRange& range, std::span<const uint8_t> packed,
+                            uint64_t private_bytes, LaunchPlan& plan) {
   auto args =
-      temps.allocate(std::max<size_t>(packed->size(), 4), memory::RegionKind::kArgs, "arguments");
+      temps.allocate(std::max<size_t>(packed.size(), 4), memory::RegionKind::kArgs, "arguments");
   if (!args) return args.error();
   Result<uint32_t> pds =
-      *private_bytes == 0
+      private_bytes == 0
           ? Result<uint32_t>(0u)
-          : temps.allocate(*private_bytes, memory::RegionKind::kPrivate, "private memory");
+          : temps.allocate(private_bytes, memory::RegionKind::kPrivate, "private memory");
   if (!pds) return pds.error();
   auto meta = temps.allocate(kMetadataBytes, memory::RegionKind::kMetadata, "kernel metadata");
   if (!meta) return meta.error();
-  if (!s.ref_compat() && s.config.machine.print_buffer_bytes != 0) {
-    auto print = temps.allocate(s.config.machine.print_buffer_bytes, memory::RegionKind::kOther,
-                                "print buffer");
-    if (!print) return print.error();
-    plan.print_addr = *print;
-    plan.print_size = s.config.machine.print_buffer_bytes;
-    // Every word ~0 (the print protocol's empty slot, ISA.md §7.7), in one copy per page.
-    const std::vector<uint8_t> empty(plan.print_size, 0xFF);
-    s.memory.store().write_bytes(*print, empty);
+  if (auto print = add_print_buffer(temps, s, plan); !print) return print.error();
+  s.memory.store().write_bytes(*args, packed);
+  write_words(s.memory.store(), *meta,
+              metadata_words(kernel.entry(), *args, range, plan.print_addr, plan.print_size));
+  plan.config.knl_base = *meta;
+  plan.config.pds_base = *pds;
+  return ok_status();
+}
+
+}  // namespace
+
+Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
+                             const LaunchOptions& options) {
+  State& s = *state_;
+  auto threads = check_range(range, s.config.machine);
+  if (!threads) return threads.error();
+  LaunchPlan plan;
+  auto packed = pack_arguments(kernel, s, plan);
+  if (!packed) return packed.error();
+  auto groups = configure_launch(plan, kernel, range, s.config.machine, *threads);
+  if (!groups) return groups.error();
+  auto private_bytes = private_memory_bytes(plan, *groups, s);
+  if (!private_bytes) return private_bytes.error();
+  TempBuffers temps(s);  // freed after the launch has run
+  if (auto placed = place_launch_buffers(temps, s, kernel, range, *packed, *private_bytes, plan);
+      !placed) {
+    return placed.error();
   }
-  s.memory.store().write_bytes(*args, *packed);
-  const auto words = metadata_words(kernel.entry(), *args, range, plan.print_addr, plan.print_size);
-  for (size_t i = 0; i < words.size(); ++i) {
-    s.memory.store().write32(*meta + static_cast<uint32_t>(4 * i), words[i]);
-  }
-  c.knl_base = *meta;
-  c.pds_base = *pds;
   return Event(runtime_detail::execute_launch(s, kernel.program().image().elf, plan, options));
 }
 
