@@ -5,8 +5,11 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "functional/launch.hpp"
 #include "memory/local_memory.hpp"
@@ -95,6 +98,138 @@ void default_print(std::string_view line) {
   std::fputc('\n', stdout);
 }
 
+// The engine's settings from the device's configuration, and the kernel's tohost address.
+functional::EngineOptions engine_options(Device::State& state, const elf::ElfFile& elf) {
+  functional::EngineOptions engine;
+  engine.mode = state.ref_compat() ? Mode::RefCompat : Mode::Default;
+  engine.max_warp_instructions = state.config.simulation.max_warp_instructions;
+  engine.schedule = state.config.simulation.schedule_kind();
+  engine.random_seed = state.config.simulation.random_seed;
+  engine.host_threads = state.config.simulation.host_threads;
+  engine.speculation_storage = &state.speculation_storage;
+  engine.memcheck = functional::memcheck_from_name(state.config.simulation.memcheck);
+  engine.tohost_addr = tohost_address(elf);
+  return engine;
+}
+
+// What the engine runs one launch with besides the plan. The print hook refers to `print` and
+// `sink`, so a setup stays where execute_launch made it (neither copied nor moved).
+struct LaunchSetup {
+  LaunchSetup(const LaunchPlan& plan, const LaunchOptions& options)
+      : print{plan.print_addr, plan.print_size, plan.config.numt, plan.config.numw},
+        sink(options.print_sink ? options.print_sink : default_print) {}
+  LaunchSetup(const LaunchSetup&) = delete;
+  LaunchSetup& operator=(const LaunchSetup&) = delete;
+
+  const memory::LocalMemory* local_layout() const { return layout ? &*layout : nullptr; }
+
+  const PrintBuffer print;
+  const std::function<void(std::string_view)> sink;
+  functional::EngineOptions engine;
+  std::optional<memory::LocalMemory> layout;  // default mode only
+  functional::LaunchHooks hooks;
+  LogFile log;
+};
+
+// Default mode with a print buffer: each print request drains its warp's slot into the sink.
+void add_print_hook(Device::State& state, LaunchSetup& setup) {
+  if (state.ref_compat() || setup.print.addr == 0 || setup.print.slot_bytes() == 0) return;
+  setup.engine.on_print = [&memory = state.memory, &print = setup.print,
+                           &sink = setup.sink](const functional::PrintRequest& request) {
+    for (const std::string& line : drain_print_slot(memory, print, request)) sink(line);
+  };
+}
+
+// --ref-compat: REF's boot ROM, and the ELF's segments rewritten at the start of every
+// work-group as REF does (reference README). Default mode: the per-work-group local layout.
+Status prepare_mode(Device::State& state, const elf::ElfFile& elf, const LaunchPlan& plan,
+                    LaunchSetup& setup) {
+  if (state.ref_compat()) {
+    if (auto rom = functional::install_boot_rom(state.memory, plan.config.start_pc); !rom) {
+      return rom.error();
+    }
+    setup.hooks.before_group = [&memory = state.memory, &image = elf](uint32_t) {
+      write_segment_bytes(memory, image);
+    };
+    return ok_status();
+  }
+  auto made = local_layout(plan);
+  if (!made) return made.error();
+  setup.layout.emplace(std::move(made.value()));
+  return ok_status();
+}
+
+// What a run leaves behind: the engine's result and, when the cycle model ran it, its timing.
+struct RunOutcome {
+  functional::LaunchResult result;
+  timing::TimingResult timed;
+  bool timed_run = false;
+};
+
+// The cycle model runs the launch, executing each instruction when it issues; the device's
+// timeline, if it has one, records the launch.
+Status run_timed(Device::State& state, const LaunchPlan& plan, const LaunchSetup& setup,
+                 RunOutcome& run) {
+  auto timeline = open_timeline(state);
+  if (!timeline) return timeline.error();
+  if (*timeline != nullptr) {
+    (*timeline)->begin_launch(plan.config.kernel_name, state.config.machine.sm_count,
+                              state.config.machine.warp_slots_per_sm);
+  }
+  run.result = functional::run_launch_driven(
+      plan.config, state.config.machine, setup.engine, state.memory, setup.local_layout(),
+      state.functional_stats, [&](functional::Launch& launch) {
+        return state.gpu->run(launch, setup.hooks, state.history.empty(), run.timed);
+      });
+  if (*timeline != nullptr) (*timeline)->end_launch(run.timed.cycles);
+  return ok_status();
+}
+
+// Runs the launch on the cycle model when the device has one and no commit log is written,
+// else on the functional engine, which also writes the commit log if one was asked for.
+Status run_on_device(Device::State& state, const LaunchPlan& plan, LaunchSetup& setup,
+                     RunOutcome& run) {
+  run.timed_run = state.gpu && setup.log.observer() == nullptr;
+  if (run.timed_run) return run_timed(state, plan, setup, run);
+  run.result = functional::run_launch(plan.config, state.config.machine, setup.engine, state.memory,
+                                      setup.local_layout(), state.functional_stats,
+                                      setup.log.observer(), setup.hooks);
+  return ok_status();
+}
+
+// The launch's summary, memcheck report, notes and statistics document; the wall time is
+// measured from `start` to now.
+LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan, const RunOutcome& run,
+                         std::chrono::steady_clock::time_point start) {
+  LaunchStats stats;
+  if (run.timed_run) stats.cycles = run.timed.cycles;
+  stats.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stats.work_groups = run.result.stats.work_groups;
+  stats.warps = run.result.stats.warps;
+  stats.warp_instructions = run.result.stats.warp_instructions;
+  stats.thread_instructions = run.result.stats.thread_instructions;
+  stats.memcheck = functional::format_memcheck_report(
+      run.result.memcheck, plan.config.kernel_name,
+      [&state](uint32_t pc) { return state.memory.store().read32(pc); });
+  if (run.result.tohost_end) stats.notes.push_back(*run.result.tohost_end);
+  stats.document = std::make_shared<const StatsDocument>(
+      StatsDocument{plan.config.kernel_name,
+                    run.timed_run ? std::optional<uint64_t>(run.timed.cycles) : std::nullopt,
+                    state.stat_registry.snapshot(), state.config_values});
+  return stats;
+}
+
+// A launch that ran still fails on a fault, on a --ref-compat trap, or when its log could not
+// be written.
+Status run_status(const functional::LaunchResult& result, const LogFile& log,
+                  const std::string& log_path) {
+  if (result.fault) return Error{result.fault->message()};
+  if (result.ref_trap) return Error{"trap entered mtvec: " + result.ref_trap->message()};
+  if (log.failed()) return Error{fmt::format("writing the log '{}' failed", log_path)};
+  return ok_status();
+}
+
 }  // namespace
 
 std::vector<uint32_t> local_buffer_addresses(const std::vector<uint32_t>& sizes) {
@@ -140,82 +275,22 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
                                    const LaunchPlan& plan, const LaunchOptions& options) {
   if (auto valid = functional::check_launch_config(plan.config); !valid) return valid.error();
   if (auto loaded = load_segments(state, elf); !loaded) return loaded.error();
-  const bool ref = state.ref_compat();
-  functional::EngineOptions engine;
-  engine.mode = ref ? Mode::RefCompat : Mode::Default;
-  engine.max_warp_instructions = state.config.simulation.max_warp_instructions;
-  engine.schedule = state.config.simulation.schedule_kind();
-  engine.random_seed = state.config.simulation.random_seed;
-  engine.host_threads = state.config.simulation.host_threads;
-  engine.speculation_storage = &state.speculation_storage;
-  engine.memcheck = functional::memcheck_from_name(state.config.simulation.memcheck);
-  engine.tohost_addr = tohost_address(elf);
-  const PrintBuffer print{plan.print_addr, plan.print_size, plan.config.numt, plan.config.numw};
-  const auto& sink = options.print_sink ? options.print_sink : default_print;
-  if (!ref && print.addr != 0 && print.slot_bytes() != 0) {
-    engine.on_print = [&](const functional::PrintRequest& request) {
-      for (const std::string& line : drain_print_slot(state.memory, print, request)) sink(line);
-    };
-  }
-  std::optional<memory::LocalMemory> layout;
-  functional::LaunchHooks hooks;
-  if (ref) {
-    if (auto rom = functional::install_boot_rom(state.memory, plan.config.start_pc); !rom) {
-      return rom.error();
-    }
-    // REF rewrites the ELF's segments at the start of every work-group (reference README).
-    hooks.before_group = [&](uint32_t) { write_segment_bytes(state.memory, elf); };
-  } else {
-    auto made = local_layout(plan);
-    if (!made) return made.error();
-    layout.emplace(std::move(made.value()));
-  }
-  LogFile log;
-  if (auto opened = log.open(options.log_path, elf, plan.config.numt); !opened) {
+  LaunchSetup setup(plan, options);
+  setup.engine = engine_options(state, elf);
+  add_print_hook(state, setup);
+  if (auto prepared = prepare_mode(state, elf, plan, setup); !prepared) return prepared.error();
+  if (auto opened = setup.log.open(options.log_path, elf, plan.config.numt); !opened) {
     return opened.error();
   }
   state.stat_registry.reset();
   const auto start = std::chrono::steady_clock::now();
-  functional::LaunchResult result;
-  timing::TimingResult timed;
-  if (state.gpu && log.observer() == nullptr) {
-    auto timeline = open_timeline(state);
-    if (!timeline) return timeline.error();
-    if (*timeline != nullptr) {
-      (*timeline)->begin_launch(plan.config.kernel_name, state.config.machine.sm_count,
-                                state.config.machine.warp_slots_per_sm);
-    }
-    result = functional::run_launch_driven(
-        plan.config, state.config.machine, engine, state.memory, layout ? &*layout : nullptr,
-        state.functional_stats, [&](functional::Launch& launch) {
-          return state.gpu->run(launch, hooks, state.history.empty(), timed);
-        });
-    if (*timeline != nullptr) (*timeline)->end_launch(timed.cycles);
-  } else {
-    result = functional::run_launch(plan.config, state.config.machine, engine, state.memory,
-                                    layout ? &*layout : nullptr, state.functional_stats,
-                                    log.observer(), hooks);
+  RunOutcome run;
+  if (auto ran = run_on_device(state, plan, setup, run); !ran) return ran.error();
+  LaunchStats stats = launch_stats(state, plan, run, start);
+  state.last_stats = stats.document;  // faulting launches' statistics too
+  if (auto ended = run_status(run.result, setup.log, options.log_path); !ended) {
+    return ended.error();
   }
-  LaunchStats stats;
-  const bool timed_run = state.gpu && log.observer() == nullptr;
-  if (timed_run) stats.cycles = timed.cycles;
-  stats.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  stats.work_groups = result.stats.work_groups;
-  stats.warps = result.stats.warps;
-  stats.warp_instructions = result.stats.warp_instructions;
-  stats.thread_instructions = result.stats.thread_instructions;
-  stats.memcheck = functional::format_memcheck_report(
-      result.memcheck, plan.config.kernel_name,
-      [&state](uint32_t pc) { return state.memory.store().read32(pc); });
-  if (result.tohost_end) stats.notes.push_back(*result.tohost_end);
-  stats.document = std::make_shared<const StatsDocument>(StatsDocument{
-      plan.config.kernel_name, timed_run ? std::optional<uint64_t>(timed.cycles) : std::nullopt,
-      state.stat_registry.snapshot(), state.config_values});
-  state.last_stats = stats.document;
-  if (result.fault) return Error{result.fault->message()};
-  if (result.ref_trap) return Error{"trap entered mtvec: " + result.ref_trap->message()};
-  if (log.failed()) return Error{fmt::format("writing the log '{}' failed", options.log_path)};
   state.history.push_back(stats);
   return stats;
 }
