@@ -35,13 +35,6 @@ uint32_t MemorySystem::extra_beats() const {
   return (params_.l2.line_bytes + beat - 1) / beat - 1;
 }
 
-MemorySystem::Mshr* MemorySystem::mshr_of(uint32_t line) {
-  for (Mshr& m : mshrs_) {
-    if (m.valid && m.line == line) return &m;
-  }
-  return nullptr;
-}
-
 const MemorySystem::Mshr* MemorySystem::mshr_of(uint32_t line) const {
   for (const Mshr& m : mshrs_) {
     if (m.valid && m.line == line) return &m;
@@ -56,7 +49,12 @@ MemorySystem::Mshr* MemorySystem::free_mshr() {
   return nullptr;
 }
 
-bool MemorySystem::mshr_free() const {
+// Room for a request whose line has `mshr` (null: none) and which hits or not: a hit needs
+// none; a miss a request-list entry and a sub-entry of its line's MSHR, or a free MSHR.
+bool MemorySystem::has_room(const Mshr* mshr, bool hit) const {
+  if (hit) return true;
+  if (held_requests() >= params_.l2_request_entries) return false;
+  if (mshr != nullptr) return mshr->requests.size() < params_.l2.mshr_subentries;
   return std::any_of(mshrs_.begin(), mshrs_.end(), [](const Mshr& m) { return !m.valid; });
 }
 
@@ -151,9 +149,8 @@ bool MemorySystem::accept(const MemRequest& request, Cycle now) {
   const uint32_t line = l2_.line_of(request.address);
   Mshr* mshr = mshr_of(line);
   const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.access(line);
-  if (!hit && held_requests() >= params_.l2_request_entries) return false;
-  if (mshr != nullptr && mshr->requests.size() >= params_.l2.mshr_subentries) return false;
-  if (!hit && mshr == nullptr && (mshr = free_mshr()) == nullptr) return false;
+  if (!has_room(mshr, hit)) return false;
+  if (!hit && mshr == nullptr) mshr = free_mshr();
   last_accept_ = now;
   ++stats_.l2_requests;
   ++(request.client == MemClient::ICache ? stats_.icache_gets
@@ -194,10 +191,8 @@ Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) {
   const uint32_t line = l2_.line_of(request.address);
   const Mshr* mshr = mshr_of(line);
   const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.contains(line);
-  const bool room =
-      hit || (held_requests() < params_.l2_request_entries &&
-              (mshr != nullptr ? mshr->requests.size() < params_.l2.mshr_subentries : mshr_free()));
-  return room ? now + 1 : std::max(std::min(decision_at_, release_at_), now + 1);
+  if (has_room(mshr, hit)) return now + 1;
+  return std::max(std::min(decision_at_, release_at_), now + 1);
 }
 
 bool MemorySystem::drained(Cycle now) {

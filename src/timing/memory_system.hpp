@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <deque>
 #include <queue>
+#include <utility>
 #include <vector>
 
 #include "sim/stats.hpp"
@@ -80,10 +81,10 @@ class MemorySystem {
   Cycle respond(const MemRequest& request, Cycle earliest);
   void start_read(Mshr& mshr, Cycle at, Cycle& slot);
   void start_write(Cycle at, Cycle& slot);
-  Mshr* mshr_of(uint32_t line);
   const Mshr* mshr_of(uint32_t line) const;
+  Mshr* mshr_of(uint32_t line) { return const_cast<Mshr*>(std::as_const(*this).mshr_of(line)); }
   Mshr* free_mshr();
-  bool mshr_free() const;
+  bool has_room(const Mshr* mshr, bool hit) const;
   uint32_t held_requests() const;
   uint32_t extra_beats() const;
 
