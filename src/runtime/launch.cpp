@@ -231,15 +231,12 @@ constexpr auto kEmptyPrintPage = [] {
   return page;
 }();
 
-// Writes empty print words over [addr, addr + bytes), a page at a time from one constant
-// page: building a print-buffer-sized vector was per-launch work for the same bytes.
+// Writes empty print words over [addr, addr + bytes), a page's worth at a time from one
+// constant page: building a print-buffer-sized vector was per-launch work for the same bytes.
 void fill_empty_print_words(memory::PagedMemory& store, uint32_t addr, uint32_t bytes) {
-  uint32_t done = 0;
-  while (done < bytes) {
-    const uint32_t at = addr + done;
-    const uint32_t chunk = std::min(
-        bytes - done, memory::PagedMemory::kPageSize - memory::PagedMemory::page_offset(at));
-    store.write_bytes(at, std::span<const uint8_t>(kEmptyPrintPage).first(chunk));
+  for (uint32_t done = 0; done < bytes;) {
+    const uint32_t chunk = std::min<uint32_t>(bytes - done, kEmptyPrintPage.size());
+    store.write_bytes(addr + done, std::span<const uint8_t>(kEmptyPrintPage).first(chunk));
     done += chunk;
   }
 }
