@@ -1,4 +1,4 @@
-// fp_latency_class: classified by the mnemonic's stem, once per row.
+// fp_latency_class: classified by the mnemonic's stem; int_division_form: by the row.
 #include "isa/latency_class.hpp"
 
 #include <array>
@@ -21,6 +21,31 @@ FpLatencyClass fp_latency_class(const InsnRow& row) {
     if (m.starts_with(stem)) return FpLatencyClass::AddMul;
   }
   return FpLatencyClass::Other;
+}
+
+std::optional<IntDivisionForm> int_division_form(const InsnRow& row) {
+  switch (row.id) {
+    case InsnId::DIV:
+    case InsnId::REM:
+      return IntDivisionForm{true, false, true};
+    case InsnId::DIVU:
+    case InsnId::REMU:
+      return IntDivisionForm{false, false, true};
+    case InsnId::VDIV_VV:
+    case InsnId::VREM_VV:
+      return IntDivisionForm{true, true, false};
+    case InsnId::VDIVU_VV:
+    case InsnId::VREMU_VV:
+      return IntDivisionForm{false, true, false};
+    case InsnId::VDIV_VX:
+    case InsnId::VREM_VX:
+      return IntDivisionForm{true, true, true};
+    case InsnId::VDIVU_VX:
+    case InsnId::VREMU_VX:
+      return IntDivisionForm{false, true, true};
+    default:
+      return std::nullopt;
+  }
 }
 
 }  // namespace ventus::isa

@@ -64,8 +64,15 @@ void UnitParams::declare(sim::ParamScope s) {
         "FPU compare/convert/move/sign: ISSUE -> result");
   s.add("sfu_lane_groups", sfu_lane_groups, kSmallCount, "",
         "SFU lane groups processed one after another (groups without an active lane skipped)");
-  s.add("sfu_div_cycles_per_group", sfu_div_cycles_per_group, kCycles, "cycles",
-        "SFU integer or FP division, per lane group");
+  s.add("sfu_fdiv_cycles_per_group", sfu_fdiv_cycles_per_group, kCycles, "cycles",
+        "SFU floating-point division, per lane group");
+  s.add("sfu_int_div_special_cycles", sfu_int_div_special_cycles, kCycles, "cycles",
+        "SFU integer divider, per lane: division by zero or signed overflow");
+  s.add("sfu_int_div_small_cycles", sfu_int_div_small_cycles, kCycles, "cycles",
+        "SFU integer divider, per lane: |dividend| < |divisor| (quotient 0)");
+  s.add("sfu_int_div_base_cycles", sfu_int_div_base_cycles, kCycles, "cycles",
+        "SFU integer divider, per lane: fixed states, plus one per quotient bit (clz(divisor) - "
+        "clz(dividend) + 1); a group takes its slowest lane");
   s.add("sfu_sqrt_cycles_per_group", sfu_sqrt_cycles_per_group, kCycles, "cycles",
         "SFU square root, per lane group");
   s.add("sfu_overhead_cycles", sfu_overhead_cycles, kCycles, "cycles",

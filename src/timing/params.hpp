@@ -50,9 +50,14 @@ struct UnitParams {
   uint32_t mul_cycles = 3;
   uint32_t fpu_add_cycles = 3;  // add/sub/mul
   uint32_t fpu_fma_cycles = 5;
-  uint32_t fpu_other_cycles = 2;  // compare, convert, move, sign injection, min/max
-  uint32_t sfu_lane_groups = 4;   // lanes processed in this many sequential groups
-  uint32_t sfu_div_cycles_per_group = 5;
+  uint32_t fpu_other_cycles = 2;           // compare, convert, move, sign injection, min/max
+  uint32_t sfu_lane_groups = 4;            // lanes processed in this many sequential groups
+  uint32_t sfu_fdiv_cycles_per_group = 5;  // floating-point division
+  // The integer divider (int_div.v) per lane: a zero divisor or signed overflow, a dividend
+  // below the divisor, else the fixed states plus one cycle per quotient bit.
+  uint32_t sfu_int_div_special_cycles = 2;
+  uint32_t sfu_int_div_small_cycles = 3;
+  uint32_t sfu_int_div_base_cycles = 4;
   uint32_t sfu_sqrt_cycles_per_group = 10;
   uint32_t sfu_overhead_cycles = 2;
   void declare(sim::ParamScope scope);

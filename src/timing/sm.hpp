@@ -25,6 +25,7 @@
 #include "timing/memory_system.hpp"
 #include "timing/operand_collector.hpp"
 #include "timing/params.hpp"
+#include "timing/sfu_divider.hpp"
 #include "timing/slot_state.hpp"
 #include "timing/sm_stats.hpp"
 #include "timing/timeline.hpp"
@@ -191,7 +192,8 @@ class Sm {
   void issue(Cycle now, SmEvents& events);
   bool unit_ready(const Collector& c, Cycle now) const;
   void execute(Collector& c, Cycle now, SmEvents& events);
-  void start_unit(const Collector& c, const Warp& w, Cycle now);
+  // `division`: the integer divider's lane times, read before the step (nullptr otherwise).
+  void start_unit(const Collector& c, const Warp& w, Cycle now, const DivisionTiming* division);
   void after_step(Collector& c, const functional::StepResult& step, Cycle now, SmEvents& events);
   void writeback(Cycle now);
   void schedule_result(unsigned slot, const functional::RegRef& reg, UnitClass unit, Cycle at);

@@ -149,8 +149,9 @@ TEST(SmWriteback, AMultiplyResultWaitsBehindAnAluResultOfTheSameCycle) {
 // TIMING.md §7: the SFU is not pipelined and takes its lanes in sfu_lane_groups groups of
 // threads / groups lanes, one after another. Two independent divides per trip keep it busy
 // back to back (its latency exceeds the rest of the loop), so a trip costs two latencies.
+// The loop's vector registers are zero: every lane divides by zero.
 int64_t sfu_latency(const TimingParams& p, uint32_t groups_with_lanes) {
-  return p.units.sfu_overhead_cycles + groups_with_lanes * p.units.sfu_div_cycles_per_group;
+  return p.units.sfu_overhead_cycles + groups_with_lanes * p.units.sfu_int_div_special_cycles;
 }
 
 const std::string kTwoDivides = "        vdivu.vv v5, v6, v7\n        vdivu.vv v8, v10, v11";
@@ -164,6 +165,19 @@ TEST(SmSfu, OccupancyIsTheNumberOfLaneGroups) {
   TimingParams two = test_params();
   two.units.sfu_lane_groups = 2;  // 4 threads in 2 groups of 2 lanes
   EXPECT_EQ(extra_trips(two, kTwoDivides), int64_t{kExtraTrips} * 2 * sfu_latency(two, 2));
+}
+
+// int_div.v: the divider's time follows the operands, read before the divide overwrites
+// them. 0 / s1 (the trip counter, never zero) stops after the compare; 0 / 0 at once.
+TEST(SmSfu, IntegerDivisionTimeFollowsTheOperands) {
+  const TimingParams p = test_params();
+  const int64_t by_zero =
+      extra_trips(p, "        vdivu.vx v6, v6, zero\n        vdivu.vx v8, v8, zero");
+  const int64_t by_counter =
+      extra_trips(p, "        vdivu.vx v6, v6, s1\n        vdivu.vx v8, v8, s1");
+  const int64_t per_group =
+      int64_t{p.units.sfu_int_div_small_cycles} - p.units.sfu_int_div_special_cycles;
+  EXPECT_EQ(by_counter - by_zero, int64_t{kExtraTrips} * 2 * 4 * per_group);
 }
 
 // TIMING.md §15: lanes per group scale with the warp width, the number of passes does not.

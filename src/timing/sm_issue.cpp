@@ -106,7 +106,7 @@ void Sm::schedule_result(unsigned slot, const RegRef& reg, UnitClass unit, Cycle
 
 // The executed instruction enters its unit: the LSU takes a memory access; the other units
 // (warp control aside) write their result after their latency.
-void Sm::start_unit(const Collector& c, const Warp& w, Cycle now) {
+void Sm::start_unit(const Collector& c, const Warp& w, Cycle now, const DivisionTiming* division) {
   const functional::TimingRecord& r = c.record;
   if (c.unit == UnitClass::Lsu && r.mem_op != functional::MemOp::None) {
     lsu_.accept(c.slot, r, now);
@@ -114,7 +114,10 @@ void Sm::start_unit(const Collector& c, const Warp& w, Cycle now) {
   } else if (c.unit != UnitClass::WarpControl) {
     const unsigned lanes =
         std::max(1u, w.group->warps()[w.index].numt / params_.units.sfu_lane_groups);
-    const uint32_t latency = unit_latency(*r.row, params_.units, r.active, lanes);
+    const uint32_t latency =
+        division != nullptr
+            ? int_division_latency(division->form, division->lanes, r.active, lanes, params_.units)
+            : unit_latency(*r.row, params_.units, r.active, lanes);
     if (c.unit == UnitClass::Sfu) sfu_busy_until_ = now + latency;
     schedule_result(c.slot, r.destination, c.unit, now + latency);
   }
@@ -135,6 +138,14 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
                     expected_pc, w.group->warps()[w.index].pc));
     return;
   }
+  // The integer divider's time depends on the operands, which the step may overwrite.
+  std::optional<DivisionTiming> division;
+  if (c.unit == UnitClass::Sfu) {
+    if (const auto form = isa::int_division_form(*c.record.row)) {
+      division = DivisionTiming{
+          *form, int_div_cycles_by_lane(*form, c.record, w.group->warps()[w.index], params_.units)};
+    }
+  }
   const functional::StepResult step =
       w.group->template step<functional::TimingPolicy>(w.index, &c.record);
   if (step.status == functional::StepStatus::Trapped) {
@@ -148,7 +159,7 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   last_issue_[c.slot] = IssuedInsn{c.record.pc, c.record.row->mnemonic};
   stats_.thread_instructions += static_cast<unsigned>(std::popcount(r.active));
   const isa::InsnRow& row = *r.row;
-  start_unit(c, w, now);
+  start_unit(c, w, now, division ? &*division : nullptr);
   namespace f = isa::flag;
   if (row.has(f::kCondBranch | f::kJump)) {
     resolutions_.push_back(

@@ -31,7 +31,9 @@ inline TimingParams test_params() {
   p.units.mul_cycles = 7;
   p.units.sfu_lane_groups = 4;
   p.units.sfu_overhead_cycles = 2;
-  p.units.sfu_div_cycles_per_group = 24;
+  p.units.sfu_fdiv_cycles_per_group = 24;
+  p.units.sfu_int_div_special_cycles = 24;  // the loops divide zero registers by zero
+  p.units.sfu_int_div_small_cycles = 30;
   p.front.scalar_branch_resolve_cycles = 2;
   p.memory.transactions_in_flight = 1;
   p.memory.write_gap_cycles = 5;

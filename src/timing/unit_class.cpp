@@ -74,7 +74,7 @@ uint32_t unit_latency(const isa::InsnRow& row, const UnitParams& p, functional::
       }
       const bool sqrt = isa::fp_latency_class(row) == isa::FpLatencyClass::Sqrt;
       return p.sfu_overhead_cycles +
-             groups * (sqrt ? p.sfu_sqrt_cycles_per_group : p.sfu_div_cycles_per_group);
+             groups * (sqrt ? p.sfu_sqrt_cycles_per_group : p.sfu_fdiv_cycles_per_group);
     }
     default:
       return 1;
