@@ -6,7 +6,9 @@ Runs every case of the CSV with `ventus case DIR --timing --config configs/ventu
 RTL build's NUM_THREAD> --stats-json` and prints one row per launch: case,
 launch, RTL cycles, model cycles, error; then the mean absolute error and the worst case.
 Exit status 1 when a launch is off by more than --max-error or the mean by more than
---max-mean-error (percent).
+--max-mean-error (percent). `--sweep` is a sensitivity analysis instead: every integer timing
+parameter of the config (or those starting with its PREFIX) moved by -1, +1 and +2 in turn,
+one line each with the mean absolute error and the worst launch.
 """
 import argparse
 import csv
@@ -46,6 +48,89 @@ def traffic_of(doc):
             total("fetch.hit_responses"), total("fetch.miss_responses"))
 
 
+def read_csv(path):
+    rows = OrderedDict()
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            rows.setdefault(r["case"], []).append(r)
+    for launches in rows.values():
+        launches.sort(key=lambda r: int(r["order"]))
+    return rows
+
+
+def evaluate(args, rows, sets, same_with=None, want_traffic=False):
+    """(results, traffic): one (case, launch, rtl, model, error %) per launch, and per case the
+    traffic_of its launches when asked; None when a run failed or differed with `same_with`."""
+    results = []
+    traffic = []
+    for case, launches in rows.items():
+        names = [r["launch"] for r in launches]
+        threads = launches[0]["threads_per_warp"]
+        doc = run_case(args, case, names, threads, sets)
+        if doc is None:
+            return None
+        if same_with:
+            other = run_case(args, case, names, threads, sets + [same_with])
+            if other is None:
+                return None
+            for a, b in zip(doc["launches"], other["launches"]):
+                if a["cycles"] != b["cycles"] or a["stats"] != b["stats"]:
+                    diff = [k for k in a["stats"] if a["stats"][k] != b["stats"].get(k)]
+                    print(f"{case} {a['launch']}: differs with {same_with}: cycles "
+                          f"{a['cycles']} vs {b['cycles']}, counters {diff[:5]}")
+                    return None
+        if want_traffic:
+            traffic.append((case, traffic_of(doc)))
+        for r, launch in zip(launches, doc["launches"]):
+            rtl = int(r["rtl_cycles"])
+            model = int(launch["cycles"])
+            results.append((case, r["launch"], rtl, model, 100.0 * (model - rtl) / rtl))
+    return results, traffic
+
+
+def summary(results):
+    mean = sum(abs(e) for *_, e in results) / len(results)
+    worst = max(results, key=lambda r: abs(r[4]))
+    return mean, worst
+
+
+# Parameters that are structure (sizes, counts of things the kernels see), not timing.
+SWEEP_SKIP = ("sets", "ways", "line_bytes", "packet_bytes", "beat_bytes", "block_bytes",
+              "sm_count", "warp_slots", "work_group_slots", "threads_per_warp", "lane_groups",
+              "register_banks", "collector_units", "shared_memory_bytes", "shared_memory_banks",
+              "private_memory_bytes_per_thread", "print_buffer_bytes", "local_memory_bytes",
+              "transactions_in_flight")
+
+
+def sweep(args, rows, base):
+    """One line per integer timing parameter and step: the mean absolute error and the worst
+    launch with that parameter moved, beside the configuration's own."""
+    listing = subprocess.run([args.ventus, "config", "--config", args.config] +
+                             [x for s in args.set for x in ("--set", s)],
+                             capture_output=True, text=True, check=True).stdout
+    mean, worst = summary(base)
+    print(f"{'(config)':48s} mean {mean:5.2f} %  worst {worst[0]} {worst[1]} {worst[4]:+.2f} %")
+    for line in listing.splitlines()[1:]:
+        fields = line.split()
+        if len(fields) < 2 or not fields[1].isdigit() or not fields[0].startswith(
+                ("sm.", "memory.", "gpu.kernel.")) or fields[0].endswith(SWEEP_SKIP) or \
+                not fields[0].startswith(args.sweep):
+            continue
+        for step in (-1, 1, 2):
+            value = int(fields[1]) + step
+            if value < 0:
+                continue
+            setting = f"{fields[0]}={value}"
+            evaluated = evaluate(args, rows, args.set + [setting])
+            if evaluated is None:
+                print(f"{setting:48s} failed")
+                continue
+            mean, worst = summary(evaluated[0])
+            print(f"{setting:48s} mean {mean:5.2f} %  worst {worst[0]} {worst[1]} "
+                  f"{worst[4]:+.2f} %")
+    return 0
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
@@ -67,40 +152,22 @@ def main():
     p.add_argument("--same-with", metavar="KEY=VALUE",
                    help="also run every case with this --set and require identical cycles and "
                         "counters (e.g. gpu.skip_idle_cycles=false)")
+    p.add_argument("--sweep", nargs="?", const="", metavar="PREFIX",
+                   help="sensitivity analysis: every integer timing parameter (whose name "
+                        "starts with PREFIX) moved by -1, +1 and +2, one line each with the "
+                        "mean error and the worst launch")
     args = p.parse_args()
 
     if not os.path.exists(args.csv) or not os.path.isdir(args.cases):
         print(f"SKIPPED: RTL cycle counts or reference cases not found ({args.csv}, {args.cases})")
         return 77
-    rows = OrderedDict()
-    with open(args.csv) as f:
-        for r in csv.DictReader(f):
-            rows.setdefault(r["case"], []).append(r)
-    results = []
-    traffic = []
-    for case, launches in rows.items():
-        launches.sort(key=lambda r: int(r["order"]))
-        names = [r["launch"] for r in launches]
-        threads = launches[0]["threads_per_warp"]
-        doc = run_case(args, case, names, threads, args.set)
-        if doc is None:
-            return 2
-        if args.same_with:
-            other = run_case(args, case, names, threads, args.set + [args.same_with])
-            if other is None:
-                return 2
-            for a, b in zip(doc["launches"], other["launches"]):
-                if a["cycles"] != b["cycles"] or a["stats"] != b["stats"]:
-                    diff = [k for k in a["stats"] if a["stats"][k] != b["stats"].get(k)]
-                    print(f"{case} {a['launch']}: differs with {args.same_with}: cycles "
-                          f"{a['cycles']} vs {b['cycles']}, counters {diff[:5]}")
-                    return 1
-        if args.traffic:
-            traffic.append((case, traffic_of(doc)))
-        for r, launch in zip(launches, doc["launches"]):
-            rtl = int(r["rtl_cycles"])
-            model = int(launch["cycles"])
-            results.append((case, r["launch"], rtl, model, 100.0 * (model - rtl) / rtl))
+    rows = read_csv(args.csv)
+    evaluated = evaluate(args, rows, args.set, args.same_with, args.traffic)
+    if evaluated is None:
+        return 2
+    if args.sweep is not None:
+        return sweep(args, rows, evaluated[0])
+    results, traffic = evaluated
     if args.markdown:
         print("| case | launch | RTL cycles | model cycles | error |")
         print("|---|---|---:|---:|---:|")
@@ -112,8 +179,7 @@ def main():
     for case, t in traffic:
         print(f"{case:18s} port reads {t[0]:5d} writes {t[1]:4d}  "
               f"I-fetch hit {t[2]:5d} miss {t[3]:5d} responses")
-    mean = sum(abs(e) for *_, e in results) / len(results)
-    worst = max(results, key=lambda r: abs(r[4]))
+    mean, worst = summary(results)
     print(f"mean absolute error {mean:.2f} %, worst {worst[0]} {worst[1]} {worst[4]:+.2f} %"
           f" over {len(results)} launches")
     ok = mean <= args.max_mean_error and abs(worst[4]) <= args.max_error

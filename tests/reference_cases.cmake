@@ -42,4 +42,13 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
                    --max-error 12 --max-mean-error 3
                    --same-with gpu.skip_idle_cycles=false)
   set_tests_properties(timing/rtl_accuracy PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+  # The sensitivity analysis moves the named parameter by -1, +1 and +2, a line each.
+  add_test(NAME timing/rtl_accuracy_sweep
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/rtl_accuracy.py
+                   --ventus $<TARGET_FILE:ventus> --cases ${VENTUS_REFERENCE_DIR}/cases
+                   --csv ${VENTUS_REFERENCE_DIR}/../rtl/cycles.csv
+                   --sweep sm.units.sfu_int_div_small_cycles)
+  set_tests_properties(timing/rtl_accuracy_sweep PROPERTIES TIMEOUT 300
+    SKIP_REGULAR_EXPRESSION "SKIPPED"
+    PASS_REGULAR_EXPRESSION "\\(config\\) +mean [^\n]*\nsm.units.sfu_int_div_small_cycles=2 +mean [^\n]*\nsm.units.sfu_int_div_small_cycles=4 +mean [^\n]*\nsm.units.sfu_int_div_small_cycles=5 +mean ")
 endif()
