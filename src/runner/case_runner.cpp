@@ -15,7 +15,7 @@
 #include "functional/launch.hpp"
 #include "loader/test_case.hpp"
 #include "memory/local_memory.hpp"
-#include "runner/case_limits.hpp"
+#include "runner/case_setup.hpp"
 #include "runner/commit_conversion.hpp"
 #include "runner/launch_log.hpp"
 #include "sim/stat_snapshot.hpp"
@@ -28,6 +28,15 @@ using functional::Mode;
 // The case's kernel ELF, when present, and what the runner needs from it.
 struct Program {
   std::optional<elf::ElfFile> elf;
+
+  // Reads the ELF when the case has one; without it the case runs from .metadata alone.
+  Status load(const std::optional<std::filesystem::path>& elf_path) {
+    if (!elf_path) return ok_status();
+    auto file = elf::read_elf_file(elf_path->string());
+    if (!file) return file.error();
+    elf = std::move(file.value());
+    return ok_status();
+  }
 
   std::optional<std::string> symbol_at(uint32_t address) const {
     if (!elf) return std::nullopt;
@@ -315,76 +324,11 @@ bool CaseReport::ok() const {
   return true;
 }
 
-// The launches to run: all of cases.ini in order, or the named ones in the given order.
-static Result<std::vector<const loader::Launch*>> select_launches(
-    const loader::TestCase& test_case, const std::vector<std::string>& names) {
-  std::vector<const loader::Launch*> out;
-  if (names.empty()) {
-    for (const loader::Launch& launch : test_case.launches) out.push_back(&launch);
-    return out;
-  }
-  for (const std::string& name : names) {
-    auto it = std::find_if(test_case.launches.begin(), test_case.launches.end(),
-                           [&](const loader::Launch& l) { return l.name == name; });
-    if (it == test_case.launches.end()) {
-      std::string known;
-      for (const loader::Launch& l : test_case.launches)
-        known += (known.empty() ? "" : ", ") + l.name;
-      return Error{fmt::format("--launches: case '{}' has no launch '{}' (it has: {})",
-                               test_case.name, name, known)};
-    }
-    out.push_back(&*it);
-  }
-  return out;
-}
-
-// The case's files, its warps widened to `--threads-per-warp` lanes when that is set.
-static Result<loader::TestCase> load_case(const std::filesystem::path& dir,
-                                          const CaseOptions& options) {
-  auto test_case = loader::load_test_case(dir);
-  if (!test_case || options.threads_per_warp == 0) return test_case;
-  for (loader::Launch& launch : test_case->launches) {
-    launch.metadata.wf_size = options.threads_per_warp;
-  }
-  return test_case;
-}
-
-Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions& options) {
-  auto test_case = load_case(dir, options);
-  if (!test_case) return test_case.error();
-  Program program;
-  if (test_case->elf_path) {
-    auto elf = elf::read_elf_file(test_case->elf_path->string());
-    if (!elf) return elf.error();
-    program.elf = std::move(elf.value());
-  }
-  for (const auto& out_dir : {options.log_dir, options.dump_dir}) {
-    std::error_code ec;
-    if (out_dir) std::filesystem::create_directories(*out_dir, ec);
-    if (ec) return Error{fmt::format("cannot create '{}': {}", out_dir->string(), ec.message())};
-  }
-  memory::DeviceMemory memory =
-      options.mode == Mode::RefCompat ? memory::DeviceMemory::flat() : memory::DeviceMemory();
-  CaseReport report;
-  report.name = test_case->name;
-  if (options.timing && options.mode == Mode::RefCompat) {
-    return Error{"the cycle model runs the default mode only: drop --ref-compat or --timing"};
-  }
-  auto selected = select_launches(*test_case, options.launches);
-  if (!selected) return selected.error();
-  for (const loader::Launch* launch : selected.value()) {
-    if (auto fits = check_launch_limits(*launch, options.machine); !fits) return fits.error();
-  }
-  std::unique_ptr<timing::Timeline> timeline;
-  if (options.timeline) {
-    if (!options.timing)
-      return Error{"--timeline needs --timing: the timeline is the cycle model's"};
-    auto created = timing::Timeline::create(*options.timeline);
-    if (!created) return created.error();
-    timeline = std::move(created.value());
-  }
-  LaunchRunner runner(options, program, memory, timeline.get());
-  for (const loader::Launch* launch_ptr : selected.value()) {
+// Runs the launches in order on the case's one memory; a launch that faults is the last.
+static Status run_launches(LaunchRunner& runner, const std::vector<const loader::Launch*>& launches,
+                           const CaseOptions& options, const memory::DeviceMemory& memory,
+                           CaseReport& report) {
+  for (const loader::Launch* launch_ptr : launches) {
     const loader::Launch& launch = *launch_ptr;
     auto launch_report = runner.run(launch);
     if (!launch_report) return launch_report.error();
@@ -392,8 +336,32 @@ Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions&
     report.launches.push_back(std::move(launch_report.value()));
     if (report.launches.back().fault) break;
   }
-  if (timeline) {
-    if (auto written = timeline->finish(); !written) return written.error();
+  return ok_status();
+}
+
+Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions& options) {
+  auto test_case = load_case(dir, options);
+  if (!test_case) return test_case.error();
+  Program program;
+  if (auto loaded = program.load(test_case->elf_path); !loaded) return loaded.error();
+  if (auto created = create_output_dirs(options); !created) return created.error();
+  memory::DeviceMemory memory =
+      options.mode == Mode::RefCompat ? memory::DeviceMemory::flat() : memory::DeviceMemory();
+  CaseReport report;
+  report.name = test_case->name;
+  if (options.timing && options.mode == Mode::RefCompat) {
+    return Error{"the cycle model runs the default mode only: drop --ref-compat or --timing"};
+  }
+  auto selected = launches_to_run(*test_case, options);
+  if (!selected) return selected.error();
+  auto timeline = open_timeline(options);
+  if (!timeline) return timeline.error();
+  LaunchRunner runner(options, program, memory, timeline->get());
+  if (auto ran = run_launches(runner, *selected, options, memory, report); !ran) {
+    return ran.error();
+  }
+  if (*timeline) {
+    if (auto written = (*timeline)->finish(); !written) return written.error();
   }
   return report;
 }

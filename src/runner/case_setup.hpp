@@ -1,0 +1,35 @@
+// What run_case settles before its first launch: the case, the launches, output dirs, timeline.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+#include "loader/test_case.hpp"
+#include "runner/case_runner.hpp"
+#include "timing/timeline.hpp"
+
+namespace ventus::runner {
+
+// The case's files, its warps widened to `--threads-per-warp` lanes when that is set.
+Result<loader::TestCase> load_case(const std::filesystem::path& dir, const CaseOptions& options);
+
+// The launches to run: all of cases.ini in order, or the named ones in the given order.
+Result<std::vector<const loader::Launch*>> select_launches(const loader::TestCase& test_case,
+                                                           const std::vector<std::string>& names);
+
+// select_launches, every one checked against the machine (check_launch_limits) before the
+// first of them runs.
+Result<std::vector<const loader::Launch*>> launches_to_run(const loader::TestCase& test_case,
+                                                           const CaseOptions& options);
+
+// --log-dir and --dump-dir, created before the first launch writes into them.
+Status create_output_dirs(const CaseOptions& options);
+
+// The --timeline file when asked for (null when not); it records the cycle model's cycles,
+// so it needs --timing.
+Result<std::unique_ptr<timing::Timeline>> open_timeline(const CaseOptions& options);
+
+}  // namespace ventus::runner
