@@ -35,8 +35,13 @@ void FrontEndParams::declare(sim::ParamScope s) {
         "L2 response -> the line hits in the I-cache");
   f.add("branch_resolve_cycles", scalar_branch_resolve_cycles, kCycles, "cycles",
         "ISSUE of a branch or jump -> its warp refetches or continues");
-  f.add("simt_resolve_cycles", simt_resolve_cycles, kCycles, "cycles",
-        "ISSUE of a vbranch or join -> the SIMT stack resolves it");
+  f.add("simt_join_cycles", simt_join_cycles, kCycles, "cycles",
+        "ISSUE of a join -> the SIMT stack takes it from its control buffer");
+  f.add("simt_mask_cycles", simt_mask_cycles, kCycles, "cycles",
+        "ISSUE of a vbranch -> its lane mask reaches the SIMT stack, which takes it then");
+  f.add("simt_fetch_control_cycles", simt_fetch_control_cycles, kCycles, "cycles",
+        "the SIMT stack's redirect or join answer -> the warp scheduler may take it (one "
+        "branch per cycle, scalar branches first, none while a fetch rewinds)");
   f.add("barrier_release_cycles", barrier_release_cycles, kCycles, "cycles",
         "ISSUE of the last barrier arrival -> the waiting warps may issue");
 }

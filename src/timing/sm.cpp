@@ -92,6 +92,8 @@ Cycle Sm::collector_event(Cycle now) const {
       const Collector& c = collector_.units()[i];
       if (c.unit == UnitClass::Sfu) {
         earliest(next, sfu_busy_until_, now);
+      } else if (is_simt_op(c)) {
+        earliest(next, simt_control_.valid ? now + 1 : simt_control_.freed_at + 1, now);
       } else if (c.unit != UnitClass::Lsu || lsu_.ready(c.slot)) {
         earliest(next, now + 1, now);
       }
@@ -126,6 +128,8 @@ Cycle Sm::front_end_event(Cycle now) const {
     earliest(next, f.respond_at, now);
   }
   for (const Resolution& r : resolutions_) earliest(next, r.at, now);
+  if (simt_control_.valid) earliest(next, simt_control_.ready_at, now);
+  if (simt_fetch_.valid) earliest(next, simt_fetch_.ready_at, now);
   for (const PendingWrite& p : results_) earliest(next, p.ready_at, now);
   return next;
 }

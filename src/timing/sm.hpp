@@ -156,6 +156,19 @@ class Sm {
     unsigned slot;
     uint32_t next_pc;
     bool redirect;
+    bool branch = true;  // reaches the warp scheduler through branch_back (not a barrier)
+  };
+  // One entry of simt_stack.v's control or fetch-control buffer (stream_fifo, depth 1: it takes
+  // a new entry only the cycle after it emptied).
+  struct SimtEntry {
+    bool valid = false;
+    bool join = false;
+    unsigned slot = 0;
+    uint32_t next_pc = 0;
+    bool redirect = false;
+    Cycle ready_at = 0;  // the stack (control) or the warp scheduler (fetch control) may take it
+    Cycle freed_at = 0;  // the edge it last emptied at
+    bool free(Cycle now) const { return !valid && freed_at < now; }
   };
 
   // Front end (sm_front.cpp).
@@ -186,6 +199,10 @@ class Sm {
   void redirect(Warp& w, uint32_t pc, Cycle now);
   void flush_fetch(Warp& w, uint32_t pc, Cycle now);
   void resolve_control(Cycle now);
+  bool fire_branch(Cycle now);
+  void step_simt_stack(Cycle now);
+  void release_control(unsigned slot, uint32_t next_pc, bool redirect, Cycle now);
+  static bool is_simt_op(const Collector& c);
   // Issue (sm_issue.cpp).
   void select_into_collector(Cycle now);
   bool can_select(const Warp& w, Cycle now) const;
@@ -209,6 +226,7 @@ class Sm {
   std::deque<Fetch> fetches_;
   OperandCollector collector_;
   std::vector<Resolution> resolutions_;
+  SimtEntry simt_control_, simt_fetch_;  // simt_stack.v's two one-entry buffers
   // The RTL's `full` is a buffer's state before the edge. A slot's state is saved by the
   // first change to its buffer in a cycle (note_buffer_change); until then the buffer itself
   // is that state (full_before), so no cycle pays for sampling every slot.

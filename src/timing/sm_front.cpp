@@ -44,24 +44,69 @@ void Sm::sample_front_end(Cycle now) {
   }
 }
 
+// The SIMT stack first (a vbranch that needs no fetch releases its warp even while a fetch
+// rewinds), then what reaches the warp scheduler: nothing while a fetch response rewinds a warp
+// (branch_ready_o = !flushCache_valid_o), else the due barrier releases and one branch.
 void Sm::resolve_control(Cycle now) {
-  if (rewind_now_) return;  // branch_ready_o = !flushCache_valid_o: resolutions wait a cycle
+  step_simt_stack(now);
+  if (rewind_now_) return;
   for (size_t i = 0; i < resolutions_.size();) {
     const Resolution r = resolutions_[i];
-    if (r.at > now) {
+    if (r.at > now || r.branch) {
       ++i;
       continue;
     }
     resolutions_.erase(resolutions_.begin() + static_cast<std::ptrdiff_t>(i));
-    Warp& w = warps_[r.slot];
-    if (!w.active) continue;
     branch_fired_now_ = true;
-    touch(r.slot);
-    w.control_pending = false;
-    if (r.redirect) {
-      ++stats_.redirects;
-      redirect(w, r.next_pc, now);
-    }
+    release_control(r.slot, r.next_pc, r.redirect, now);
+  }
+  if (fire_branch(now)) branch_fired_now_ = true;
+}
+
+// branch_back.v: one branch per cycle reaches the warp scheduler, the scalar ALU's (oldest
+// first) before the SIMT stack's fetch-control entry.
+bool Sm::fire_branch(Cycle now) {
+  for (size_t i = 0; i < resolutions_.size(); ++i) {
+    const Resolution r = resolutions_[i];
+    if (r.at > now || !r.branch) continue;
+    resolutions_.erase(resolutions_.begin() + static_cast<std::ptrdiff_t>(i));
+    release_control(r.slot, r.next_pc, r.redirect, now);
+    return true;
+  }
+  if (!simt_fetch_.valid || simt_fetch_.ready_at > now) return false;
+  simt_fetch_.valid = false;
+  simt_fetch_.freed_at = now;
+  release_control(simt_fetch_.slot, simt_fetch_.next_pc, simt_fetch_.redirect, now);
+  return true;
+}
+
+// simt_stack.v takes the control buffer's entry when it is due (a join at once, a vbranch with
+// its mask) and the fetch-control buffer was empty as the cycle began: a join or a vbranch
+// that jumps moves there; a vbranch that continues in order (`complete`) releases its warp.
+void Sm::step_simt_stack(Cycle now) {
+  SimtEntry& c = simt_control_;
+  if (!c.valid || c.ready_at > now || !simt_fetch_.free(now)) return;
+  if (c.join || c.redirect) {
+    simt_fetch_.valid = true;
+    simt_fetch_.slot = c.slot;
+    simt_fetch_.next_pc = c.next_pc;
+    simt_fetch_.redirect = c.redirect;
+    simt_fetch_.ready_at = now + params_.front.simt_fetch_control_cycles;
+  } else {
+    release_control(c.slot, 0, false, now);
+  }
+  c.valid = false;
+  c.freed_at = now;
+}
+
+void Sm::release_control(unsigned slot, uint32_t next_pc, bool redirect_to, Cycle now) {
+  Warp& w = warps_[slot];
+  if (!w.active) return;
+  touch(slot);
+  w.control_pending = false;
+  if (redirect_to) {
+    ++stats_.redirects;
+    redirect(w, next_pc, now);
   }
 }
 

@@ -87,7 +87,13 @@ bool Sm::unit_ready(const Collector& c, Cycle now) const {
   if (c.unit == UnitClass::WarpControl) return !rewind_now_ && !branch_fired_now_;
   if (c.unit == UnitClass::Sfu) return now >= sfu_busy_until_;
   if (c.unit == UnitClass::Lsu) return lsu_.ready(c.slot);
+  // issue.v: a vbranch or join issues only into an empty SIMT control buffer.
+  if (is_simt_op(c)) return simt_control_.free(now);
   return true;
+}
+
+bool Sm::is_simt_op(const Collector& c) {
+  return c.record.row != nullptr && c.record.row->has(isa::flag::kVBranch | isa::flag::kJoin);
 }
 
 // One instruction per cycle leaves the collector: the lowest-numbered ready unit, only when
@@ -165,8 +171,14 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
     resolutions_.push_back(
         {now + params_.front.scalar_branch_resolve_cycles, c.slot, step.next_pc, step.redirected});
   } else if (row.has(f::kVBranch | f::kJoin)) {
-    resolutions_.push_back(
-        {now + params_.front.simt_resolve_cycles, c.slot, step.next_pc, step.redirected});
+    const bool join = row.has(f::kJoin);
+    simt_control_.valid = true;
+    simt_control_.join = join;
+    simt_control_.slot = c.slot;
+    simt_control_.next_pc = step.next_pc;
+    simt_control_.redirect = step.redirected;
+    simt_control_.ready_at =
+        now + (join ? params_.front.simt_join_cycles : params_.front.simt_mask_cycles);
   }
   after_step(c, step, now, events);
 }
@@ -187,7 +199,7 @@ void Sm::after_step(Collector& c, const functional::StepResult& step, Cycle now,
       for (unsigned s = 0; s < warps_.size(); ++s) {
         Warp& other = warps_[s];
         if (other.active && other.group == w.group && ((step.released >> other.index) & 1u) != 0) {
-          resolutions_.push_back({now + params_.front.barrier_release_cycles, s, 0, false});
+          resolutions_.push_back({now + params_.front.barrier_release_cycles, s, 0, false, false});
         }
       }
       if (step.event == WarpEvent::Endprg) end_warp(c.slot, now, events);

@@ -35,6 +35,9 @@ inline TimingParams test_params() {
   p.units.sfu_int_div_special_cycles = 24;  // the loops divide zero registers by zero
   p.units.sfu_int_div_small_cycles = 30;
   p.front.scalar_branch_resolve_cycles = 2;
+  p.front.simt_join_cycles = 1;
+  p.front.simt_mask_cycles = 2;
+  p.front.simt_fetch_control_cycles = 1;
   p.memory.transactions_in_flight = 1;
   p.memory.write_gap_cycles = 5;
   p.memory.read_gap_cycles = 6;
