@@ -34,7 +34,8 @@ void FrontEndParams::declare(sim::ParamScope s) {
   f.add("icache_fill_cycles", icache_fill_cycles, kCycles, "cycles",
         "L2 response -> the line hits in the I-cache");
   f.add("branch_resolve_cycles", scalar_branch_resolve_cycles, kCycles, "cycles",
-        "ISSUE of a branch or jump -> its warp refetches or continues");
+        "ISSUE of a branch or jump -> it reaches the warp scheduler (a redirect refetches from "
+        "the next cycle; a warp that continues issues again a cycle later)");
   f.add("simt_join_cycles", simt_join_cycles, kCycles, "cycles",
         "ISSUE of a join -> the SIMT stack takes it from its control buffer");
   f.add("simt_mask_cycles", simt_mask_cycles, kCycles, "cycles",

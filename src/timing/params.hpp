@@ -27,12 +27,12 @@ struct FrontEndParams {
   // L2 response -> a lookup (made at the fetch response) hits: the response FIFO (1), the
   // tag write at that edge, and the stage-0 read two cycles before the response.
   uint32_t icache_fill_cycles = 3;
-  uint32_t scalar_branch_resolve_cycles = 2;  // ISSUE -> redirect/unblock (branch, jal, jalr)
+  uint32_t scalar_branch_resolve_cycles = 1;  // ISSUE -> redirect/unblock (branch, jal, jalr)
   // simt_stack.v: a vbranch or join waits in a one-entry control buffer until the stack takes
   // it (a join at once, a vbranch when the vALU's mask arrives); a redirect, or a join's
   // answer, then waits in a one-entry fetch-control buffer for the warp scheduler.
   uint32_t simt_join_cycles = 1;           // ISSUE of a join -> the stack takes it
-  uint32_t simt_mask_cycles = 2;           // ISSUE of a vbranch -> its mask reaches the stack
+  uint32_t simt_mask_cycles = 1;           // ISSUE of a vbranch -> its mask reaches the stack
   uint32_t simt_fetch_control_cycles = 1;  // the stack's answer -> the warp scheduler may take it
   uint32_t barrier_release_cycles = 2;     // last arrival ISSUE -> waiting warps unblocked
   void declare(sim::ParamScope scope);

@@ -201,7 +201,7 @@ class Sm {
   void resolve_control(Cycle now);
   bool fire_branch(Cycle now);
   void step_simt_stack(Cycle now);
-  void release_control(unsigned slot, uint32_t next_pc, bool redirect, Cycle now);
+  void release_control(unsigned slot, uint32_t next_pc, bool redirect, Cycle now, bool registered);
   static bool is_simt_op(const Collector& c);
   // Issue (sm_issue.cpp).
   void select_into_collector(Cycle now);

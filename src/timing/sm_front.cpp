@@ -1,5 +1,6 @@
 // Sm front end (TIMING.md §3–§4): greedy lowest-warp fetch, I-cache responses with replay on
 // a miss or a full buffer, the slowdown register, and control-flow resolution.
+#include <algorithm>
 #include <bit>
 
 #include "functional/timing_fill.hpp"
@@ -58,7 +59,7 @@ void Sm::resolve_control(Cycle now) {
     }
     resolutions_.erase(resolutions_.begin() + static_cast<std::ptrdiff_t>(i));
     branch_fired_now_ = true;
-    release_control(r.slot, r.next_pc, r.redirect, now);
+    release_control(r.slot, r.next_pc, r.redirect, now, false);
   }
   if (fire_branch(now)) branch_fired_now_ = true;
 }
@@ -70,13 +71,13 @@ bool Sm::fire_branch(Cycle now) {
     const Resolution r = resolutions_[i];
     if (r.at > now || !r.branch) continue;
     resolutions_.erase(resolutions_.begin() + static_cast<std::ptrdiff_t>(i));
-    release_control(r.slot, r.next_pc, r.redirect, now);
+    release_control(r.slot, r.next_pc, r.redirect, now, true);
     return true;
   }
   if (!simt_fetch_.valid || simt_fetch_.ready_at > now) return false;
   simt_fetch_.valid = false;
   simt_fetch_.freed_at = now;
-  release_control(simt_fetch_.slot, simt_fetch_.next_pc, simt_fetch_.redirect, now);
+  release_control(simt_fetch_.slot, simt_fetch_.next_pc, simt_fetch_.redirect, now, true);
   return true;
 }
 
@@ -93,17 +94,22 @@ void Sm::step_simt_stack(Cycle now) {
     simt_fetch_.redirect = c.redirect;
     simt_fetch_.ready_at = now + params_.front.simt_fetch_control_cycles;
   } else {
-    release_control(c.slot, 0, false, now);
+    release_control(c.slot, 0, false, now, true);
   }
   c.valid = false;
   c.freed_at = now;
 }
 
-void Sm::release_control(unsigned slot, uint32_t next_pc, bool redirect_to, Cycle now) {
+// scoreboard.v clears beqReg at the edge of a branch's fire or the stack's `complete`, so the
+// warp's next instruction is selected a cycle later (`registered`); a redirect takes effect at
+// that edge (the warp fetches from the next cycle, flush_fetch).
+void Sm::release_control(unsigned slot, uint32_t next_pc, bool redirect_to, Cycle now,
+                         bool registered) {
   Warp& w = warps_[slot];
   if (!w.active) return;
   touch(slot);
   w.control_pending = false;
+  if (registered) w.next_select = std::max(w.next_select, now + 1);
   if (redirect_to) {
     ++stats_.redirects;
     redirect(w, next_pc, now);
