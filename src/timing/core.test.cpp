@@ -79,6 +79,9 @@ TEST(LsuTiming, HitLoadWritesBackTenCyclesAfterIssue) {
   // ISSUE -> L1 request 4, L1 hit 4, response -> writeback 2 (TIMING.md §7: 10).
   EXPECT_EQ(done[0].ready_at, 110u);
   EXPECT_EQ(done[0].slot, 1u);
+  // The load-latency counter holds both loads: the warm-up miss and this hit's 10 cycles.
+  EXPECT_EQ(stats.load_latency.count(), 2u);
+  EXPECT_EQ(stats.load_latency.min_sample(), 10u);
 }
 
 TEST(LsuTiming, AddressStageAndItsInputFifoTakeTwoInstructions) {

@@ -53,6 +53,7 @@ void Lsu::accept(unsigned slot, const functional::TimingRecord& record, Cycle no
   op.store = record.mem_op == MemOp::Store;
   op.destination = record.destination;
   build_blocks(op, record);
+  op.issued_at = now;
   op.start_at = now + params_.issue_to_request_cycles;
   ++live_;
   ++per_warp_[slot];
@@ -74,7 +75,9 @@ bool Lsu::send_block(Op& op, uint32_t token, Cycle now) {
 
 void Lsu::complete(Op& op, Cycle now, std::vector<LsuCompletion>& done) {
   if (op.destination.file != functional::RegFile::None) {
-    done.push_back({op.slot, op.destination, now + params_.response_to_writeback_cycles});
+    const Cycle ready_at = now + params_.response_to_writeback_cycles;
+    done.push_back({op.slot, op.destination, ready_at});
+    stats_.load_latency.sample(ready_at - op.issued_at);
   }
   --per_warp_[op.slot];
   --live_;

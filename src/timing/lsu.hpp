@@ -24,6 +24,8 @@ struct LsuCompletion {
 struct LsuStats {
   sim::Counter instructions, requests, shared_accesses, shared_bank_conflicts;
   sim::Distribution requests_per_instruction{0, 1, 33};
+  // ISSUE -> result ready for writeback of each load (TIMING.md §7: 10 on an L1 hit).
+  sim::Distribution load_latency{0, 8, 32};
 };
 
 class Lsu {
@@ -63,6 +65,7 @@ class Lsu {
     unsigned sent = 0;
     unsigned outstanding = 0;
     Cycle start_at = 0;
+    Cycle issued_at = 0;
   };
   void build_blocks(Op& op, const functional::TimingRecord& record);
   bool tick_live(Cycle now, std::vector<LsuCompletion>& done);

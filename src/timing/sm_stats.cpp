@@ -83,6 +83,8 @@ void register_lsu(sim::StatScope l, LsuStats& lsu) {
   l.add("requests", lsu.requests, "requests", "L1 requests after coalescing into blocks");
   l.add("requests_per_instruction", lsu.requests_per_instruction, "requests",
         "L1 requests of one memory instruction (coalescing)");
+  l.add("load_latency", lsu.load_latency, "cycles",
+        "ISSUE -> result ready for writeback of each load (waits for a writeback port excluded)");
   l.add("shared_accesses", lsu.shared_accesses, "requests", "shared-memory requests");
   l.add("shared_bank_conflicts", lsu.shared_bank_conflicts, "cycles",
         "extra cycles of shared-memory bank conflicts");
