@@ -48,6 +48,10 @@ TEST(MemorySystem, UnloadedGetMissTakesElevenCyclesAndReadsSerialiseSixApart) {
   EXPECT_EQ(r.at, 117u);  // its AR waits for the port: 104 + 6
   EXPECT_EQ(stats.port_reads.value, 2u);
   EXPECT_EQ(stats.port_busy_cycles.value, 12u);
+  // The latency counter: 11 for the first, 117 - 101 = 16 for the one that queued.
+  EXPECT_EQ(stats.get_latency.count(), 2u);
+  EXPECT_EQ(stats.get_latency.min_sample(), 11u);
+  EXPECT_EQ(stats.get_latency.max_sample(), 16u);
 }
 
 // l2cache/Scheduler.v: no set blocks another (0x1000 and 0x1010 share set 0), and a request

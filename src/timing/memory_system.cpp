@@ -70,6 +70,7 @@ Cycle MemorySystem::respond(const MemRequest& request, Cycle earliest) {
   const Cycle at = std::max(earliest, last_response_ + params_.l2_response_interval);
   last_response_ = at;
   inbox_[request.sm].push(MemResponse{at, request});
+  if (request.kind == MemKind::Get) stats_.get_latency.sample(at - request.accepted_at);
   if (request.kind != MemKind::Get) writes_.push_back(at + params_.write_queue_cycles);
   return at;
 }
@@ -142,16 +143,18 @@ void MemorySystem::advance(Cycle now) {
   refresh_times();
 }
 
-bool MemorySystem::accept(const MemRequest& request, Cycle now) {
+bool MemorySystem::accept(const MemRequest& offered, Cycle now) {
   advance(now);
   if (last_accept_ == now) return false;
   if (!dir_writes_.empty() && dir_writes_.front() == now) return false;  // (in time order)
-  const uint32_t line = l2_.line_of(request.address);
+  const uint32_t line = l2_.line_of(offered.address);
   Mshr* mshr = mshr_of(line);
   const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.access(line);
   if (!has_room(mshr, hit)) return false;
   if (!hit && mshr == nullptr) mshr = free_mshr();
   last_accept_ = now;
+  MemRequest request = offered;
+  request.accepted_at = now;
   ++stats_.l2_requests;
   ++(request.client == MemClient::ICache ? stats_.icache_gets
      : request.kind == MemKind::Get      ? stats_.dcache_gets
@@ -216,6 +219,8 @@ void MemoryStats::register_in(sim::StatScope s) {
   s.add("port.write_bytes", port_write_bytes, "bytes", "bytes written through the memory port");
   s.add("port.busy_cycles", port_busy_cycles, "cycles",
         "cycles the memory port's transaction slots were occupied");
+  s.add("l2.get_latency", get_latency, "cycles",
+        "the L2 takes a line read (I-cache or L1D Get) -> its answer reaches the SM");
 }
 
 }  // namespace ventus::timing

@@ -25,8 +25,9 @@ struct MemRequest {
   MemKind kind = MemKind::Get;
   MemClient client = MemClient::DCache;
   uint16_t sm = 0;
-  uint32_t address = 0;  // first byte of the requested line
-  uint32_t tag = 0;      // the requester's own id, returned with the response
+  uint32_t address = 0;   // first byte of the requested line
+  uint32_t tag = 0;       // the requester's own id, returned with the response
+  Cycle accepted_at = 0;  // the L2 took it (MemorySystem::accept)
 };
 
 struct MemResponse {
@@ -39,6 +40,8 @@ struct MemoryStats {
   sim::Counter l2_hits, l2_misses, port_reads, port_writes, port_busy_cycles, l2_requests;
   sim::Counter port_read_bytes, port_write_bytes;
   sim::Counter icache_gets, dcache_gets, dcache_puts;  // accepted requests by client and kind
+  // The L2 takes a read (Get) -> its answer reaches the SM (TIMING.md §11: 11 unloaded).
+  sim::Distribution get_latency{0, 4, 32};
   void register_in(sim::StatScope scope);
 };
 
