@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "timing/unit_class.hpp"
+
 namespace ventus::timing {
 namespace {
 
@@ -16,7 +18,7 @@ uint32_t magnitude(uint32_t value, bool is_signed) {
 }
 
 // The record's source in `file` whose low five index bits are the instruction field `field`
-// (the rest is the regext extension), other than `not_index` when another one matches.
+// (the rest is the regext extension), other than `not_this` when another one matches.
 const RegRef* source_of(const functional::TimingRecord& r, RegFile file, uint32_t field,
                         const RegRef* not_this) {
   const RegRef* found = nullptr;
@@ -72,12 +74,10 @@ uint32_t int_division_latency(const isa::IntDivisionForm& form, const LaneDivCyc
   if (!form.vector) return p.sfu_overhead_cycles + lanes[0];
   const unsigned width = std::max(1u, lanes_per_group);
   uint32_t cycles = p.sfu_overhead_cycles;
-  for (unsigned g = 0; g < p.sfu_lane_groups; ++g) {
-    const unsigned first = g * width;
-    if (first >= functional::kMaxThreads) break;
+  for (uint32_t groups = active_lane_groups(active, width, p.sfu_lane_groups); groups != 0;
+       groups &= groups - 1) {
+    const unsigned first = static_cast<unsigned>(std::countr_zero(groups)) * width;
     const unsigned end = std::min(first + width, functional::kMaxThreads);
-    const uint64_t group_mask = ((uint64_t{1} << (end - first)) - 1) << first;
-    if ((active & group_mask) == 0) continue;
     cycles += *std::max_element(lanes.begin() + first, lanes.begin() + end);
   }
   return cycles;

@@ -211,6 +211,9 @@ class Sm {
   void execute(Collector& c, Cycle now, SmEvents& events);
   // `division`: the integer divider's lane times, read before the step (nullptr otherwise).
   void start_unit(const Collector& c, const Warp& w, Cycle now, const DivisionTiming* division);
+  std::optional<DivisionTiming> division_before_step(const Collector& c, const Warp& w) const;
+  void start_control(const isa::InsnRow& row, unsigned slot, const functional::StepResult& step,
+                     Cycle now);
   void after_step(Collector& c, const functional::StepResult& step, Cycle now, SmEvents& events);
   void writeback(Cycle now);
   void schedule_result(unsigned slot, const functional::RegRef& reg, UnitClass unit, Cycle at);

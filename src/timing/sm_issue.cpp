@@ -144,14 +144,7 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
                     expected_pc, w.group->warps()[w.index].pc));
     return;
   }
-  // The integer divider's time depends on the operands, which the step may overwrite.
-  std::optional<DivisionTiming> division;
-  if (c.unit == UnitClass::Sfu) {
-    if (const auto form = isa::int_division_form(*c.record.row)) {
-      division = DivisionTiming{
-          *form, int_div_cycles_by_lane(*form, c.record, w.group->warps()[w.index], params_.units)};
-    }
-  }
+  const std::optional<DivisionTiming> division = division_before_step(c, w);
   const functional::StepResult step =
       w.group->template step<functional::TimingPolicy>(w.index, &c.record);
   if (step.status == functional::StepStatus::Trapped) {
@@ -166,21 +159,34 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   stats_.thread_instructions += static_cast<unsigned>(std::popcount(r.active));
   const isa::InsnRow& row = *r.row;
   start_unit(c, w, now, division ? &*division : nullptr);
+  start_control(row, c.slot, step, now);
+  after_step(c, step, now, events);
+}
+
+// The integer divider's time depends on the operands, which the step may overwrite.
+std::optional<DivisionTiming> Sm::division_before_step(const Collector& c, const Warp& w) const {
+  if (c.unit != UnitClass::Sfu) return std::nullopt;
+  const auto form = isa::int_division_form(*c.record.row);
+  if (!form) return std::nullopt;
+  return DivisionTiming{
+      *form, int_div_cycles_by_lane(*form, c.record, w.group->warps()[w.index], params_.units)};
+}
+
+// A scalar branch's outcome enters the ALU's branch FIFO; a vbranch or join the SIMT stack's
+// control buffer (issued only when empty, unit_ready).
+void Sm::start_control(const isa::InsnRow& row, unsigned slot, const functional::StepResult& step,
+                       Cycle now) {
   namespace f = isa::flag;
   if (row.has(f::kCondBranch | f::kJump)) {
     resolutions_.push_back(
-        {now + params_.front.scalar_branch_resolve_cycles, c.slot, step.next_pc, step.redirected});
+        {now + params_.front.scalar_branch_resolve_cycles, slot, step.next_pc, step.redirected});
   } else if (row.has(f::kVBranch | f::kJoin)) {
     const bool join = row.has(f::kJoin);
-    simt_control_.valid = true;
-    simt_control_.join = join;
-    simt_control_.slot = c.slot;
-    simt_control_.next_pc = step.next_pc;
-    simt_control_.redirect = step.redirected;
-    simt_control_.ready_at =
+    const Cycle ready_at =
         now + (join ? params_.front.simt_join_cycles : params_.front.simt_mask_cycles);
+    simt_control_ = SimtEntry{
+        true, join, slot, step.next_pc, step.redirected, ready_at, simt_control_.freed_at};
   }
-  after_step(c, step, now, events);
 }
 
 void Sm::after_step(Collector& c, const functional::StepResult& step, Cycle now, SmEvents& events) {

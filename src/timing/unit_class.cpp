@@ -44,6 +44,17 @@ UnitClass unit_class_of(const isa::InsnRow& row) {
   }
 }
 
+uint32_t active_lane_groups(functional::LaneMask active, unsigned lanes_per_group,
+                            unsigned groups) {
+  const unsigned width = lanes_per_group == 0 ? 1 : lanes_per_group;
+  uint32_t with_lanes = 0;
+  for (unsigned g = 0; g < groups && g < 32 && g * width < functional::kMaxThreads; ++g) {
+    const uint64_t group_mask = ((uint64_t{1} << width) - 1) << (g * width);
+    if ((active & group_mask) != 0) with_lanes |= 1u << g;
+  }
+  return with_lanes;
+}
+
 uint32_t unit_latency(const isa::InsnRow& row, const UnitParams& p, functional::LaneMask active,
                       unsigned lanes_per_group) {
   switch (unit_class_of(row)) {
@@ -65,13 +76,9 @@ uint32_t unit_latency(const isa::InsnRow& row, const UnitParams& p, functional::
           return p.fpu_other_cycles;
       }
     case UnitClass::Sfu: {
-      unsigned groups = 0;
-      const unsigned width = lanes_per_group == 0 ? 1 : lanes_per_group;
       const functional::LaneMask lanes = row.has(isa::flag::kVector) ? active : 1u;
-      for (unsigned g = 0; g < p.sfu_lane_groups; ++g) {
-        const uint64_t group_mask = ((uint64_t{1} << width) - 1) << (g * width);
-        if ((lanes & group_mask) != 0) ++groups;
-      }
+      const auto groups = static_cast<uint32_t>(
+          std::popcount(active_lane_groups(lanes, lanes_per_group, p.sfu_lane_groups)));
       const bool sqrt = isa::fp_latency_class(row) == isa::FpLatencyClass::Sqrt;
       return p.sfu_overhead_cycles +
              groups * (sqrt ? p.sfu_sqrt_cycles_per_group : p.sfu_fdiv_cycles_per_group);

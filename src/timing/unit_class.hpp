@@ -14,6 +14,10 @@ enum class UnitClass : uint8_t { Alu, VAlu, Csr, Mul, Fpu, Sfu, Lsu, WarpControl
 
 UnitClass unit_class_of(const isa::InsnRow& row);
 
+// The SFU's lane groups (`lanes_per_group` lanes each, `groups` of them) with an active lane,
+// one bit per group: the groups it processes one after another.
+uint32_t active_lane_groups(functional::LaneMask active, unsigned lanes_per_group, unsigned groups);
+
 // ISSUE -> result for every unit but the LSU (memory) and warp control; the SFU takes its
 // lane groups with an active lane one after another (`lanes_per_group` lanes each).
 uint32_t unit_latency(const isa::InsnRow& row, const UnitParams& params,
