@@ -4,6 +4,10 @@
 // for vdivu/vremu at 4 threads, which are 4 groups of 3 and of 6 plus the 2 of the wrapper.
 #include <gtest/gtest.h>
 
+#include <string_view>
+#include <vector>
+
+#include "isa/encoder.hpp"
 #include "isa/insn_table.hpp"
 #include "timing/sfu_divider.hpp"
 
@@ -40,13 +44,22 @@ TEST(SfuIntDivider, OneCyclePerQuotientBit) {
   EXPECT_EQ(int_div_lane_cycles(static_cast<uint32_t>(-7), 2, true, p), 4u + 2u);
 }
 
+// A record of `mnemonic` with operand values in the row's order (isa::encode) and the source
+// registers the functional core lists for it.
+TimingRecord record_of(std::string_view mnemonic, std::initializer_list<int64_t> values) {
+  TimingRecord r;
+  r.row = isa::find_row_by_mnemonic(mnemonic);
+  const std::vector<int64_t> operands(values);
+  const auto word = isa::encode(*r.row, operands);
+  EXPECT_TRUE(word.ok()) << mnemonic;
+  r.word = word.ok() ? word.value() : 0;
+  return r;
+}
+
 // vremu.vx v1, v2, x5 on a 4-thread warp (one lane per group): dividend vs2 = v2, divisor
 // rs1 = x5, as crt0's work-item id modulo the local size does.
 TimingRecord vremu_vx_record() {
-  TimingRecord r;
-  r.row = isa::find_row_by_mnemonic("vremu.vx");
-  r.word = (0b100010u << 26) | (1u << 25) | (2u << 20) | (5u << 15) | (0b110u << 12) | (1u << 7) |
-           0b1010111u;
+  TimingRecord r = record_of("vremu.vx", {1, 2, 5, 1});  // vm = 1: unmasked
   r.sources[0] = RegRef{RegFile::Vector, 2};
   r.sources[1] = RegRef{RegFile::Scalar, 5};
   r.source_count = 2;
@@ -77,9 +90,7 @@ TEST(SfuIntDivider, EachActiveGroupTakesItsSlowestLane) {
 
 TEST(SfuIntDivider, ScalarRowsDivideRs1ByRs2) {
   const UnitParams p;
-  TimingRecord r;
-  r.row = isa::find_row_by_mnemonic("divu");
-  r.word = (1u << 25) | (7u << 20) | (6u << 15) | (0b101u << 12) | (5u << 7) | 0b0110011u;
+  TimingRecord r = record_of("divu", {5, 6, 7});
   r.sources[0] = RegRef{RegFile::Scalar, 6};
   r.sources[1] = RegRef{RegFile::Scalar, 7};
   r.source_count = 2;
