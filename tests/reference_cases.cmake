@@ -28,19 +28,19 @@ foreach(ini ${VENTUS_REFERENCE_CASE_INIS})
   endforeach()
 endforeach()
 
-# Accuracy of the cycle model against the RTL's cycle counts (issue 10). The bounds here
-# guard the model's present accuracy against regressions (the worst launch, gaussian-4w4t
-# Fan2_2, is at -12 %: docs/timing.md); the issue's goal (every launch within 5 %, mean
-# within 3 %) is printed by `scripts/rtl_accuracy.py` with its defaults.
-# Skipping idle cycles must change nothing: every case is also run without it and its
-# cycles and counters compared.
+# Accuracy of the cycle model against the RTL's cycle counts (issue 10): the issue's bounds,
+# every launch within 5 % and the mean within 3 %, except the two launches the model is known
+# to miss (gaussian-4w4t Fan2_1 at -11.4 % and Fan2_2 at -12.3 %: docs/timing.md), each held
+# to its present error. Skipping idle cycles must change nothing: every case is also run
+# without it and its cycles and counters compared.
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND AND TARGET ventus)
   add_test(NAME timing/rtl_accuracy
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/rtl_accuracy.py
                    --ventus $<TARGET_FILE:ventus> --cases ${VENTUS_REFERENCE_DIR}/cases
                    --csv ${VENTUS_REFERENCE_DIR}/../rtl/cycles.csv
-                   --max-error 14 --max-mean-error 3
+                   --max-error 5 --max-mean-error 3
+                   --allow gaussian-4w4t/Fan2_1=12 --allow gaussian-4w4t/Fan2_2=13
                    --same-with gpu.skip_idle_cycles=false)
   set_tests_properties(timing/rtl_accuracy PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
   # The sensitivity analysis moves the named parameter by -1, +1 and +2, a line each.
