@@ -54,6 +54,33 @@ TEST(MemorySystem, UnloadedGetMissTakesElevenCyclesAndReadsSerialiseSixApart) {
   EXPECT_EQ(stats.get_latency.max_sample(), 16u);
 }
 
+// The wake-up times the skipping loop relies on are lower bounds that ignore what does not
+// concern the asker: an SM with no read waiting for the port is not woken by another SM's port
+// decisions, and a refused request waits for the first MSHR that can free, which is never
+// before a waiting read has taken the port and been answered (R 2 + answer 5 after its AR).
+TEST(MemorySystem, WakeUpsIgnoreOtherSmsDecisionsAndWaitForAnMshrToFree) {
+  MemoryParams p;
+  MemoryStats stats;
+  MemorySystem mem(p, 2, stats);
+  for (Cycle c = 0; c < 4; ++c) {  // SM 0 fills the 4 MSHRs; AR at 4, 10, 16, 22
+    ASSERT_TRUE(mem.accept(get(0x1000 + 0x10 * static_cast<uint32_t>(c)), c));
+  }
+  EXPECT_EQ(mem.next_response(1, 4), ~Cycle{0});  // SM 1 has nothing in flight
+  EXPECT_EQ(mem.next_response(0, 4), 11u);        // the first answer: AR 4 + 7
+  MemRequest other = get(0x2000);
+  other.sm = 1;
+  EXPECT_FALSE(mem.accept(other, 5));  // every MSHR is taken
+  // The MSHR whose read started at 4 frees with its answer at 11; before any read has
+  // started, the bound is the next decision + 7.
+  EXPECT_EQ(mem.next_accept(other, 5), 11u);
+  MemorySystem fresh(p, 2, stats);
+  for (Cycle c = 0; c < 4; ++c) {
+    ASSERT_TRUE(fresh.accept(get(0x1000 + 0x10 * static_cast<uint32_t>(c)), c));
+  }
+  EXPECT_EQ(fresh.next_accept(other, 3), 11u);  // decision at 4, not yet made at 3
+  EXPECT_TRUE(fresh.accept(other, 11));
+}
+
 // l2cache/Scheduler.v: no set blocks another (0x1000 and 0x1010 share set 0), and a request
 // for a line in flight merges into its MSHR: no new read, answered by sourceD two cycles after
 // the first answer.

@@ -35,6 +35,14 @@ uint32_t MemorySystem::extra_beats() const {
   return (params_.l2.line_bytes + beat - 1) / beat - 1;
 }
 
+// The earliest answer of a read that has not taken the port: it starts at the next port
+// decision at the soonest, and its data and answer follow by their fixed latencies (~0: no
+// decision pending).
+Cycle MemorySystem::earliest_waiting_answer() const {
+  if (decision_at_ == ~Cycle{0}) return decision_at_;
+  return decision_at_ + params_.read_latency_cycles + extra_beats() + params_.response_cycles;
+}
+
 const MemorySystem::Mshr* MemorySystem::mshr_of(uint32_t line) const {
   for (const Mshr& m : mshrs_) {
     if (m.valid && m.line == line) return &m;
@@ -177,25 +185,37 @@ bool MemorySystem::accept(const MemRequest& offered, Cycle now) {
   return true;
 }
 
-// A response not scheduled yet comes after the next port decision, so that decision bounds it.
+// A response not scheduled yet belongs to a read that has not taken the port
+// (earliest_waiting_answer). Only `sm`'s own waiting reads bound it, so an SM does not wake
+// for the decisions that serve another SM.
 Cycle MemorySystem::next_response(unsigned sm, Cycle now) {
   advance(now);
   const auto& q = inbox_[sm];
-  const Cycle due = q.empty() ? ~Cycle{0} : q.top().at;
-  return std::max(std::min(due, decision_at_), now + 1);
+  Cycle due = q.empty() ? ~Cycle{0} : q.top().at;
+  if (waits_for_port(sm)) due = std::min(due, earliest_waiting_answer());
+  return std::max(due, now + 1);
+}
+
+bool MemorySystem::waits_for_port(unsigned sm) const {
+  return std::any_of(mshrs_.begin(), mshrs_.end(), [sm](const Mshr& m) {
+    return m.valid && !m.started &&
+           std::any_of(m.requests.begin(), m.requests.end(),
+                       [sm](const MemRequest& r) { return r.sm == sm; });
+  });
 }
 
 // With room for `request` (list entry, sub-entry or MSHR), only this cycle's acceptance of
 // another request or a directory write refused it: the next cycle. Without, the room comes
-// when an MSHR frees at its last answer (release_at_), known once its read took the port (a
-// decision). Another SM's acceptance only takes room; the caller searches again after one.
+// when an MSHR frees at its last answer: release_at_ for the reads that took the port, and no
+// earlier than earliest_waiting_answer() for the others. Another SM's acceptance only takes
+// room; the caller searches again after one.
 Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) {
   advance(now);
   const uint32_t line = l2_.line_of(request.address);
   const Mshr* mshr = mshr_of(line);
   const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.contains(line);
   if (has_room(mshr, hit)) return now + 1;
-  return std::max(std::min(decision_at_, release_at_), now + 1);
+  return std::max(std::min(earliest_waiting_answer(), release_at_), now + 1);
 }
 
 bool MemorySystem::drained(Cycle now) {

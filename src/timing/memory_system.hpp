@@ -89,7 +89,9 @@ class MemorySystem {
   Mshr* free_mshr();
   bool has_room(const Mshr* mshr, bool hit) const;
   uint32_t held_requests() const;
+  bool waits_for_port(unsigned sm) const;  // a request of `sm` is in an MSHR not started
   uint32_t extra_beats() const;
+  Cycle earliest_waiting_answer() const;
 
   const MemoryParams& params_;
   CacheTags l2_;
