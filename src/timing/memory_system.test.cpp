@@ -1,0 +1,189 @@
+// Cycle counts of the L2 and the memory port (MemorySystem) and of the cache tags, derived by
+// hand from TIMING.md §11–§12 with the test-bench parameters (the defaults).
+#include <gtest/gtest.h>
+
+#include "timing/cache_tags.hpp"
+#include "timing/memory_system.hpp"
+#include "timing/memory_test_support.hpp"
+
+namespace ventus::timing {
+namespace {
+
+TEST(CacheTags, LeastRecentlyUsedWayIsEvictedAndDirtyVictimsReported) {
+  CacheParams p{2, 2, 8, 4, 2, 2};  // 2 sets x 2 ways x 8 B
+  CacheTags tags(p);
+  // Lines 0, 2, 4 all map to set 0.
+  EXPECT_FALSE(tags.fill(0));
+  EXPECT_FALSE(tags.fill(2));
+  tags.mark_dirty(0);
+  EXPECT_TRUE(tags.access(0));  // 2 is now the least recently used
+  EXPECT_FALSE(tags.fill(4));   // evicts clean line 2
+  EXPECT_TRUE(tags.contains(0));
+  EXPECT_FALSE(tags.contains(2));
+  EXPECT_TRUE(tags.access(4));
+  EXPECT_EQ(tags.fill(6), std::optional<uint32_t>(0));  // evicts dirty line 0
+  EXPECT_EQ(tags.flush_all().size(), 0u);
+}
+
+TEST(MemorySystem, UnloadedGetMissTakesElevenCyclesAndReadsSerialiseSixApart) {
+  MemoryParams p;
+  MemoryStats stats;
+  MemorySystem mem(p, 1, stats);
+  ASSERT_TRUE(mem.accept(get(0x1000), 100));
+  EXPECT_FALSE(mem.accept(get(0x1008), 100));  // one request per cycle
+  ASSERT_TRUE(mem.accept(get(0x1008), 101));   // the other L2 set
+  MemResponse r;
+  EXPECT_FALSE(mem.pop_response(0, 110, r));
+  ASSERT_TRUE(mem.pop_response(0, 111, r));  // SM -> AR 4, AR -> R 2, R -> SM 5
+  EXPECT_EQ(r.at, 111u);
+  ASSERT_TRUE(mem.pop_response(0, 200, r));
+  EXPECT_EQ(r.at, 117u);  // its AR waits for the port: 104 + 6
+  EXPECT_EQ(stats.port_reads.value, 2u);
+  EXPECT_EQ(stats.port_busy_cycles.value, 12u);
+  // The latency counter: 11 for the first, 117 - 101 = 16 for the one that queued.
+  EXPECT_EQ(stats.get_latency.count(), 2u);
+  EXPECT_EQ(stats.get_latency.min_sample(), 11u);
+  EXPECT_EQ(stats.get_latency.max_sample(), 16u);
+}
+
+// The wake-up times the skipping loop relies on are lower bounds that ignore what does not
+// concern the asker: an SM with no read waiting for the port is not woken by another SM's port
+// decisions, and a refused request waits for the first MSHR that can free, which is never
+// before a waiting read has taken the port and been answered (R 2 + answer 5 after its AR).
+TEST(MemorySystem, WakeUpsIgnoreOtherSmsDecisionsAndWaitForAnMshrToFree) {
+  MemoryParams p;
+  MemoryStats stats;
+  MemorySystem mem(p, 2, stats);
+  for (Cycle c = 0; c < 4; ++c) {  // SM 0 fills the 4 MSHRs; AR at 4, 10, 16, 22
+    ASSERT_TRUE(mem.accept(get(0x1000 + 0x10 * static_cast<uint32_t>(c)), c));
+  }
+  EXPECT_EQ(mem.next_response(1, 4), ~Cycle{0});  // SM 1 has nothing in flight
+  EXPECT_EQ(mem.next_response(0, 4), 11u);        // the first answer: AR 4 + 7
+  MemRequest other = get(0x2000);
+  other.sm = 1;
+  EXPECT_FALSE(mem.accept(other, 5));  // every MSHR is taken
+  // The MSHR whose read started at 4 frees with its answer at 11; before any read has
+  // started, the bound is the next decision + 7.
+  EXPECT_EQ(mem.next_accept(other, 5), 11u);
+  MemorySystem fresh(p, 2, stats);
+  for (Cycle c = 0; c < 4; ++c) {
+    ASSERT_TRUE(fresh.accept(get(0x1000 + 0x10 * static_cast<uint32_t>(c)), c));
+  }
+  EXPECT_EQ(fresh.next_accept(other, 3), 11u);  // decision at 4, not yet made at 3
+  EXPECT_TRUE(fresh.accept(other, 11));
+}
+
+// l2cache/Scheduler.v: no set blocks another (0x1000 and 0x1010 share set 0), and a request
+// for a line in flight merges into its MSHR: no new read, answered by sourceD two cycles after
+// the first answer.
+TEST(MemorySystem, NoSetBlocksAnotherAndALineInFlightMerges) {
+  MemoryParams p;
+  MemoryStats stats;
+  MemorySystem mem(p, 1, stats);
+  ASSERT_TRUE(mem.accept(get(0x1000), 100));
+  ASSERT_TRUE(mem.accept(get(0x1010), 101));
+  ASSERT_TRUE(mem.accept(get(0x1000), 102));
+  MemResponse r;
+  ASSERT_TRUE(mem.pop_response(0, 200, r));
+  EXPECT_EQ(r.at, 111u);  // AR 104, R 106, answer 111
+  ASSERT_TRUE(mem.pop_response(0, 200, r));
+  EXPECT_EQ(r.at, 113u);  // the merged request: one answer per 2 cycles
+  EXPECT_EQ(r.request.address, 0x1000u);
+  ASSERT_TRUE(mem.pop_response(0, 200, r));
+  EXPECT_EQ(r.at, 117u);  // the other set's read only waits for the port: AR 110
+  EXPECT_EQ(stats.port_reads.value, 2u);
+}
+
+// The test bench's directory reports a valid line as a miss (directory_test.v), so a second
+// Get of a line reads memory again; an L2 that reports hits answers it in hit_latency_cycles.
+// A store never allocates its line.
+TEST(MemorySystem, TheTestBenchL2NeverHitsAndStoresDoNotAllocate) {
+  MemoryParams p;
+  MemoryStats stats;
+  MemorySystem bench(p, 1, stats);
+  ASSERT_TRUE(bench.accept(get(0x1000), 0));
+  ASSERT_TRUE(bench.accept(get(0x1000), 20));
+  EXPECT_TRUE(bench.drained(100));
+  EXPECT_EQ(stats.port_reads.value, 2u);
+  EXPECT_EQ(stats.l2_hits.value, 0u);
+
+  p.l2_reports_hits = true;
+  MemoryStats hit_stats;
+  MemorySystem l2(p, 1, hit_stats);
+  ASSERT_TRUE(l2.accept(get(0x1000), 0));
+  ASSERT_TRUE(l2.accept(get(0x1000), 20));
+  ASSERT_TRUE(l2.accept(get(0x2000, MemKind::PutPartial), 30));
+  ASSERT_TRUE(l2.accept(get(0x2000), 60));
+  MemResponse r;
+  ASSERT_TRUE(l2.pop_response(0, 11, r));
+  ASSERT_TRUE(l2.pop_response(0, 25, r));
+  EXPECT_EQ(r.at, 20u + p.l2.hit_latency_cycles);
+  EXPECT_TRUE(l2.drained(100));
+  EXPECT_EQ(hit_stats.l2_hits.value, 1u);
+  EXPECT_EQ(hit_stats.port_reads.value, 3u);  // the first Get, the store's read, the last Get
+}
+
+// A store that hits the L2 (a machine whose L2 reports hits) is answered after the hit latency
+// and its line's write, queued with the answer, still takes the port write_queue_cycles later:
+// the memory system drains only after that write. (The write was once left without a port
+// decision, and the kernel-end drain looped for ever.)
+TEST(MemorySystem, AStoreThatHitsTheL2StillWritesItsLineBeforeTheL2Drains) {
+  MemoryParams p;
+  p.l2_reports_hits = true;
+  MemoryStats stats;
+  MemorySystem mem(p, 1, stats);
+  ASSERT_TRUE(mem.accept(get(0x1000), 0));  // a miss; the line is filled with its answer at 11
+  MemResponse r;
+  ASSERT_TRUE(mem.pop_response(0, 11, r));
+  ASSERT_TRUE(mem.accept(get(0x1000, MemKind::PutPartial), 20));
+  const Cycle answer = 20 + p.l2.hit_latency_cycles;
+  const Cycle write = answer + p.write_queue_cycles;
+  ASSERT_TRUE(mem.pop_response(0, answer, r));
+  EXPECT_EQ(r.at, answer);
+  EXPECT_EQ(stats.l2_hits.value, 1u);
+  EXPECT_FALSE(mem.drained(write - 1));
+  EXPECT_FALSE(mem.drained(write + p.write_latency_cycles - 1));
+  EXPECT_TRUE(mem.drained(write + p.write_latency_cycles));
+  EXPECT_EQ(stats.port_writes.value, 1u);
+  EXPECT_EQ(stats.port_reads.value, 1u);  // only the first Get read memory
+}
+
+// MSHR.v / sourceD.v: a store reads its line (AR 4, R 6), is acknowledged like a Get (11) and
+// queues the merged line's write, which may take the port 3 cycles later (14) and goes before
+// a read already waiting: the port frees at 16 (the second read's AR at 10), the write takes
+// it (AW 16, 5 cycles), the third read's AR is at 21 and its answer at 28.
+TEST(MemorySystem, AStoreReadsIsAcknowledgedThenWritesBeforeWaitingReads) {
+  MemoryParams p;
+  MemoryStats stats;
+  MemorySystem mem(p, 1, stats);
+  ASSERT_TRUE(mem.accept(get(0x1000, MemKind::PutPartial), 0));
+  ASSERT_TRUE(mem.accept(get(0x2000), 1));
+  ASSERT_TRUE(mem.accept(get(0x3000), 2));
+  MemResponse r;
+  ASSERT_TRUE(mem.pop_response(0, 100, r));
+  EXPECT_EQ(r.at, 11u);
+  EXPECT_EQ(r.request.kind, MemKind::PutPartial);
+  ASSERT_TRUE(mem.pop_response(0, 100, r));
+  EXPECT_EQ(r.at, 17u);
+  ASSERT_TRUE(mem.pop_response(0, 100, r));
+  EXPECT_EQ(r.at, 28u);
+  EXPECT_EQ(stats.port_writes.value, 1u);
+  EXPECT_EQ(stats.port_reads.value, 3u);
+  EXPECT_EQ(stats.port_busy_cycles.value, 3u * 6 + 5);
+}
+
+// Four misses take the four MSHRs (answers at 11, 17, 23, 29); a fifth is refused until the
+// first MSHR frees with its answer at 11, but not at 10, when that Get's fill writes the
+// directory (no lookup in that cycle).
+TEST(MemorySystem, EveryL2MshrBusyRefusesAMiss) {
+  MemoryParams p;
+  MemoryStats stats;
+  MemorySystem mem(p, 1, stats);
+  for (uint32_t i = 0; i < p.l2.mshr_entries; ++i) ASSERT_TRUE(mem.accept(get(0x100 * (i + 1)), i));
+  EXPECT_FALSE(mem.accept(get(0x900), 4));
+  EXPECT_FALSE(mem.accept(get(0x900), 10));
+  EXPECT_TRUE(mem.accept(get(0x900), 11));
+}
+
+}  // namespace
+}  // namespace ventus::timing
