@@ -191,9 +191,9 @@ bool MemorySystem::accept(const MemRequest& offered, Cycle now) {
 Cycle MemorySystem::next_response(unsigned sm, Cycle now) {
   advance(now);
   const auto& q = inbox_[sm];
-  Cycle due = q.empty() ? ~Cycle{0} : q.top().at;
-  if (waits_for_port(sm)) due = std::min(due, earliest_waiting_answer());
-  return std::max(due, now + 1);
+  const Cycle due = q.empty() ? ~Cycle{0} : q.top().at;
+  const Cycle waiting = earliest_waiting_answer();  // the MSHR scan only when it could matter
+  return std::max(waiting < due && waits_for_port(sm) ? waiting : due, now + 1);
 }
 
 bool MemorySystem::waits_for_port(unsigned sm) const {
