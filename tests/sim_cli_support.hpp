@@ -135,6 +135,7 @@ inline const std::vector<Declared>& declared_parameters() {
       {"memory.l2.hit_latency_cycles", "cycles"},
       {"memory.l2.reports_hits", ""},
       {"memory.l2.request_entries", ""},
+      {"memory.l2.input_buffer_entries", ""},
       {"memory.l2.response_interval_cycles", "cycles"},
       {"memory.axi.request_cycles", "cycles"},
       {"memory.axi.read_latency_cycles", "cycles"},

@@ -246,15 +246,14 @@ class LaunchLoop {
 
   // The SMs' requests to the L2, the slot states of the cycle, and progress.
   void account_cycle() {
-    const uint64_t accepted = counters_.memory.l2_requests.value;
+    accepted_ = false;
     for (auto& sm : sms_) {
       SmDue& due = due_[sm->index()];
       if (!due.ticked) continue;  // its offer, if any, is refused without effect (skip_idle)
-      sm->send_memory_request(now_);
+      if (sm->send_memory_request(now_)) accepted_ = true;
       sm->account_states(now_, 1);
       due.accounted = now_ + 1;
     }
-    accepted_ = counters_.memory.l2_requests.value != accepted;
     sample(now_ + 1);
     uint64_t total = 0;
     for (const SmCounters& c : counters_.sms) total += c.core.issued.value;
@@ -279,11 +278,11 @@ class LaunchLoop {
 
   // Each SM ticks only at its own events (Sm::next_event); searching for them pays only after
   // a cycle in which it did not issue. Not skipping is always exact. The SMs meet in the
-  // memory system only: a request the L2 accepted may change when another SM's waiting
-  // request can enter (its line filled), so then every SM's next event is searched again,
-  // from its last tick. A refused request has no effect, so an SM that does not tick loses
-  // nothing by not offering its request. With a timeline every SM ticks at every event, so
-  // the slices come in cycle order.
+  // memory system only: a request the L2 (or its input buffer) took may change when another
+  // SM's waiting request can enter (its line filled), so then every SM's next event is
+  // searched again, from its last tick. A refused request has no effect, so an SM that does not
+  // tick loses nothing by not offering its request. With a timeline every SM ticks at every event,
+  // so the slices come in cycle order.
   void skip_idle(bool retired) {
     Cycle next = gpu_event(to_dispatch_, finishing_, retired, now_);
     for (auto& sm : sms_) {
@@ -369,7 +368,7 @@ class LaunchLoop {
   Cycle now_ = 0, last_done_ = 0, last_issue_ = 0;
   SmEvents events_;
   std::vector<SmDue> due_;
-  bool accepted_ = false;  // the L2 accepted a request this cycle
+  bool accepted_ = false;  // the L2 (or its input buffer) took a request this cycle
   bool may_place_ = true;  // a group may be placed (none refused since the last retirement)
 };
 

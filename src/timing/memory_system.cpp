@@ -124,9 +124,25 @@ void MemorySystem::refresh_times() {
   release_at_ = release;
 }
 
+// Takes the buffer's requests into the L2 up to `now`, in order, each at the first cycle after
+// its push in which the L2 has room, with the L2's decisions and releases up to that cycle.
+void MemorySystem::advance(Cycle now) {
+  for (Cycle at = take_at(); at <= now; at = take_at()) {
+    advance_l2(at);
+    if (take(input_.front().request, at)) {
+      input_.pop_front();
+      last_take_ = at;
+      next_take_ = at + 1;
+    } else {
+      next_take_ = retry_at(input_.front().request, at);
+    }
+  }
+  advance_l2(now);
+}
+
 // Makes every port decision up to `now` (a queued write first, else the next MSHR in round
 // robin whose read is ready) and frees the MSHRs whose last answer has left.
-void MemorySystem::advance(Cycle now) {
+void MemorySystem::advance_l2(Cycle now) {
   while (!dir_writes_.empty() && dir_writes_.front() < now) dir_writes_.pop_front();
   if (decision_at_ > now && release_at_ > now) return;
   for (Cycle at = decision_at_; at <= now; at = decision_at_) {
@@ -151,8 +167,26 @@ void MemorySystem::advance(Cycle now) {
   refresh_times();
 }
 
+// The SM's request enters the buffer when it was not full as the cycle began (stream_fifo:
+// w_ready = !full), one per cycle; without a buffer the L2 takes it now or refuses it.
 bool MemorySystem::accept(const MemRequest& offered, Cycle now) {
   advance(now);
+  if (params_.l2_input_buffer_entries == 0) return take(offered, now);
+  const size_t held = input_.size() + (last_take_ == now ? 1 : 0);
+  if (last_push_ == now || held >= params_.l2_input_buffer_entries) return false;
+  MemRequest request = offered;
+  request.accepted_at = now;
+  input_.push_back({request, now});
+  last_push_ = now;
+  return true;
+}
+
+bool MemorySystem::buffers_for(unsigned sm) const {
+  return std::any_of(input_.begin(), input_.end(),
+                     [sm](const Buffered& b) { return b.request.sm == sm; });
+}
+
+bool MemorySystem::take(const MemRequest& offered, Cycle now) {
   if (last_accept_ == now) return false;
   if (!dir_writes_.empty() && dir_writes_.front() == now) return false;  // (in time order)
   const uint32_t line = l2_.line_of(offered.address);
@@ -162,7 +196,7 @@ bool MemorySystem::accept(const MemRequest& offered, Cycle now) {
   if (!hit && mshr == nullptr) mshr = free_mshr();
   last_accept_ = now;
   MemRequest request = offered;
-  request.accepted_at = now;
+  if (params_.l2_input_buffer_entries == 0) request.accepted_at = now;
   ++stats_.l2_requests;
   ++(request.client == MemClient::ICache ? stats_.icache_gets
      : request.kind == MemKind::Get      ? stats_.dcache_gets
@@ -191,9 +225,12 @@ bool MemorySystem::accept(const MemRequest& offered, Cycle now) {
 Cycle MemorySystem::next_response(unsigned sm, Cycle now) {
   advance(now);
   const auto& q = inbox_[sm];
-  const Cycle due = q.empty() ? ~Cycle{0} : q.top().at;
+  Cycle bound = q.empty() ? ~Cycle{0} : q.top().at;
+  // A buffered request is answered no earlier than the L2 takes it.
+  if (take_at() < bound && buffers_for(sm)) bound = take_at();
   const Cycle waiting = earliest_waiting_answer();  // the MSHR scan only when it could matter
-  return std::max(waiting < due && waits_for_port(sm) ? waiting : due, now + 1);
+  if (waiting < bound && waits_for_port(sm)) bound = waiting;
+  return std::max(bound, now + 1);
 }
 
 bool MemorySystem::waits_for_port(unsigned sm) const {
@@ -211,6 +248,13 @@ bool MemorySystem::waits_for_port(unsigned sm) const {
 // room; the caller searches again after one.
 Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) {
   advance(now);
+  if (params_.l2_input_buffer_entries == 0) return retry_at(request, now);
+  // Full: room the cycle after the head leaves.
+  if (input_.size() < params_.l2_input_buffer_entries) return now + 1;
+  return std::max(take_at() + 1, now + 1);
+}
+
+Cycle MemorySystem::retry_at(const MemRequest& request, Cycle now) {
   const uint32_t line = l2_.line_of(request.address);
   const Mshr* mshr = mshr_of(line);
   const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.contains(line);
@@ -220,7 +264,7 @@ Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) {
 
 bool MemorySystem::drained(Cycle now) {
   advance(now);
-  return writes_.empty() && last_write_done_ <= now &&
+  return input_.empty() && writes_.empty() && last_write_done_ <= now &&
          std::none_of(mshrs_.begin(), mshrs_.end(), [](const Mshr& m) { return m.valid; });
 }
 
@@ -240,7 +284,7 @@ void MemoryStats::register_in(sim::StatScope s) {
   s.add("port.busy_cycles", port_busy_cycles, "cycles",
         "cycles the memory port's transaction slots were occupied");
   s.add("l2.get_latency", get_latency, "cycles",
-        "the L2 takes a line read (I-cache or L1D Get) -> its answer reaches the SM");
+        "a line read (I-cache or L1D Get) leaves the SM for the L2 -> its answer reaches the SM");
 }
 
 }  // namespace ventus::timing

@@ -1,7 +1,8 @@
 // MemorySystem: the L2 shared by every SM and the memory port behind it (TIMING.md §11–§12,
-// docs/timing.md "The L2"): one request accepted per cycle, MSHRs that merge requests for a
-// line in flight, stores that read their line, are acknowledged and then write it, and one
-// memory port whose transactions are chosen as the L2's scheduler chooses them.
+// docs/timing.md "The L2"): one request accepted per cycle (optionally through the RTL's input
+// buffer), MSHRs that merge requests for a line in flight, stores that read their line, are
+// acknowledged and then write it, and one memory port whose transactions are chosen as the
+// L2's scheduler chooses them.
 #pragma once
 
 #include <cstdint>
@@ -40,7 +41,7 @@ struct MemoryStats {
   sim::Counter l2_hits, l2_misses, port_reads, port_writes, port_busy_cycles, l2_requests;
   sim::Counter port_read_bytes, port_write_bytes;
   sim::Counter icache_gets, dcache_gets, dcache_puts;  // accepted requests by client and kind
-  // The L2 takes a read (Get) -> its answer reaches the SM (TIMING.md §11: 11 unloaded).
+  // A read (Get) leaves the SM -> its answer reaches it (TIMING.md §11: 11 unloaded).
   sim::Distribution get_latency{0, 4, 32};
   void register_in(sim::StatScope scope);
 };
@@ -49,13 +50,14 @@ class MemorySystem {
  public:
   MemorySystem(const MemoryParams& params, unsigned sm_count, MemoryStats& stats);
 
-  // One request per cycle enters the L2; false when it cannot this cycle (another request was
-  // accepted, a fill writes the directory, or the request list or the MSHRs are full).
+  // One request per cycle enters the L2, or its input buffer when it has one; false when it
+  // cannot this cycle (another request was accepted, a fill writes the directory, the request
+  // list or the MSHRs are full; with a buffer: the buffer was full as the cycle began).
   bool accept(const MemRequest& request, Cycle now);
   // Responses for `sm` due at or before `now`, in time order.
   bool pop_response(unsigned sm, Cycle now, MemResponse& out) {
     // Inline: every SM asks every cycle it ticks; a decision or release due makes it advance.
-    if (decision_at_ <= now || release_at_ <= now) advance(now);
+    if (decision_at_ <= now || release_at_ <= now || take_at() <= now) advance(now);
     auto& q = inbox_[sm];
     if (q.empty() || q.top().at > now) return false;
     out = q.top();
@@ -79,7 +81,20 @@ class MemorySystem {
     std::vector<MemRequest> requests;  // the primary request first, then the merged ones
   };
 
+  // A request in the buffer between the SMs and the L2 (sm2cluster_arb's memReqBuf).
+  struct Buffered {
+    MemRequest request;
+    Cycle pushed = 0;
+  };
   void advance(Cycle now);
+  void advance_l2(Cycle now);
+  bool take(const MemRequest& request, Cycle now);
+  Cycle retry_at(const MemRequest& request, Cycle now);
+  // The first cycle the L2 may take the buffer's head (a lower bound; ~0: empty).
+  Cycle take_at() const {
+    return input_.empty() ? ~Cycle{0} : std::max(input_.front().pushed + 1, next_take_);
+  }
+  bool buffers_for(unsigned sm) const;
   void refresh_times();
   Cycle respond(const MemRequest& request, Cycle earliest);
   void start_read(Mshr& mshr, Cycle at, Cycle& slot);
@@ -105,6 +120,10 @@ class MemorySystem {
   Cycle release_at_ = ~Cycle{0};   // the first cycle an MSHR frees
   Cycle last_write_done_ = 0;      // the latest write's B
   Cycle last_accept_ = ~Cycle{0};
+  std::deque<Buffered> input_;   // oldest first
+  Cycle next_take_ = 0;          // the head's next try (take_at)
+  Cycle last_push_ = ~Cycle{0};  // one request enters the buffer per cycle
+  Cycle last_take_ = ~Cycle{0};  // the buffer's last pop: full is its state before the edge
   std::vector<std::priority_queue<MemResponse, std::vector<MemResponse>, std::greater<>>> inbox_;
   MemoryStats& stats_;
 };

@@ -2,6 +2,8 @@
 // hand from TIMING.md §11–§12 with the test-bench parameters (the defaults).
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "timing/cache_tags.hpp"
 #include "timing/memory_system.hpp"
 #include "timing/memory_test_support.hpp"
@@ -183,6 +185,45 @@ TEST(MemorySystem, EveryL2MshrBusyRefusesAMiss) {
   EXPECT_FALSE(mem.accept(get(0x900), 4));
   EXPECT_FALSE(mem.accept(get(0x900), 10));
   EXPECT_TRUE(mem.accept(get(0x900), 11));
+}
+
+// sm2cluster_arb's memReqBuf (stream_fifo of 2, memory.l2.input_buffer_entries): a request
+// enters while the buffer was not full as the cycle began, and the L2 takes the head, in order,
+// from the cycle after it entered, when it has room. With request_cycles 3 an unloaded Get is
+// still answered 11 cycles after it left the SM.
+TEST(MemorySystem, InputBufferHandsRequestsToTheL2InOrderFromTheNextCycle) {
+  MemoryParams p;
+  p.l2_input_buffer_entries = 2;
+  p.l2_to_port_cycles = 3;
+  MemoryStats stats;
+  MemorySystem mem(p, 2, stats);
+  for (Cycle c = 0; c < 4; ++c) {  // taken at 1..4, ready 3 later: AR at 4, 10, 16, 22
+    ASSERT_TRUE(mem.accept(get(0x1000 + 0x10 * static_cast<uint32_t>(c)), c));
+  }
+  EXPECT_FALSE(mem.accept(get(0x1100), 3));  // one request enters per cycle
+  ASSERT_TRUE(mem.accept(get(0x2000), 4));   // the head left at 4: one held as 4 began
+  MemRequest other = get(0x2008);
+  other.sm = 1;
+  ASSERT_TRUE(mem.accept(other, 5));  // two held, and every MSHR is taken
+  EXPECT_FALSE(mem.accept(get(0x2010), 6));
+  // 0x2000 leaves when the first MSHR frees with its answer at 11: room from 12, and SM 1's
+  // request cannot be answered before the L2 has taken the head.
+  EXPECT_EQ(mem.next_accept(get(0x2010), 6), 12u);
+  EXPECT_EQ(mem.next_response(1, 6), 11u);
+  EXPECT_FALSE(mem.accept(get(0x2010), 11));  // full as the cycle began
+  ASSERT_TRUE(mem.accept(get(0x2010), 12));
+  // Each later request takes the MSHR the previous answer freed (11, 17, 23); the port then
+  // serves the MSHRs in round robin, 6 cycles apart: AR 28, 34, 40.
+  std::vector<Cycle> answers;
+  MemResponse r;
+  for (Cycle c = 12; c <= 60; ++c) {
+    while (mem.pop_response(0, c, r)) answers.push_back(r.at);
+  }
+  EXPECT_EQ(answers, (std::vector<Cycle>{11, 17, 23, 29, 35, 47}));
+  ASSERT_TRUE(mem.pop_response(1, 60, r));
+  EXPECT_EQ(r.at, 41u);
+  EXPECT_EQ(stats.get_latency.min_sample(), 11u);  // from the cycle it entered the buffer
+  EXPECT_TRUE(mem.drained(60));
 }
 
 }  // namespace

@@ -125,6 +125,9 @@ void MemoryParams::declare(sim::ParamScope s) {
           "directory reports every lookup as a miss and reads memory)");
   l2s.add("request_entries", l2_request_entries, kSmallCount, "",
           "requests the L2 holds at once, merged ones included");
+  l2s.add("input_buffer_entries", l2_input_buffer_entries, sim::UIntRange{0, 64}, "",
+          "requests buffered between the SMs and the L2, in order (sm2cluster_arb's memReqBuf; "
+          "0: the L2 takes a request straight from the SM)");
   l2s.add("response_interval_cycles", l2_response_interval, sim::UIntRange{1, 1024}, "cycles",
           "the L2 answers at most one request per this many cycles");
   const sim::ParamScope axi = s.child("axi");

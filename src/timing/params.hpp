@@ -95,17 +95,18 @@ struct MemoryParams {
   // The test bench's L2 (directory_test.v) reports every lookup of a valid line as a miss, so
   // every request reads memory; true for an L2 whose hits answer from its contents.
   bool l2_reports_hits = false;
-  uint32_t l2_request_entries = 4;      // requests held at once, merged ones included (list)
-  uint32_t l2_response_interval = 2;    // sourceD answers one request per this many cycles
-  uint32_t l2_to_port_cycles = 4;       // SM request -> AXI request issued (port free)
-  uint32_t read_latency_cycles = 2;     // AR -> R
-  uint32_t write_latency_cycles = 2;    // AW -> B
-  uint32_t response_cycles = 5;         // R -> response at the SM
-  uint32_t write_queue_cycles = 3;      // a store's ack -> its write may take the port
-  uint32_t read_gap_cycles = 6;         // a read occupies the port
-  uint32_t write_gap_cycles = 5;        // a write occupies the port
-  uint32_t transactions_in_flight = 1;  // the AXI adapter's outstanding transactions
-  uint32_t beat_bytes = 8;              // data bus width: a line takes line/beat beats
+  uint32_t l2_request_entries = 4;       // requests held at once, merged ones included (list)
+  uint32_t l2_input_buffer_entries = 0;  // SMs -> L2 request buffer (0: none; see docs/timing.md)
+  uint32_t l2_response_interval = 2;     // sourceD answers one request per this many cycles
+  uint32_t l2_to_port_cycles = 4;        // SM request -> AXI request issued (port free)
+  uint32_t read_latency_cycles = 2;      // AR -> R
+  uint32_t write_latency_cycles = 2;     // AW -> B
+  uint32_t response_cycles = 5;          // R -> response at the SM
+  uint32_t write_queue_cycles = 3;       // a store's ack -> its write may take the port
+  uint32_t read_gap_cycles = 6;          // a read occupies the port
+  uint32_t write_gap_cycles = 5;         // a write occupies the port
+  uint32_t transactions_in_flight = 1;   // the AXI adapter's outstanding transactions
+  uint32_t beat_bytes = 8;               // data bus width: a line takes line/beat beats
   void declare(sim::ParamScope scope);
 };
 

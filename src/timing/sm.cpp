@@ -309,18 +309,22 @@ void Sm::tick_core(Cycle now, SmEvents& events) {
 }
 
 // The SM's port to the L2 (l1cache_arb): the I-cache before the data cache.
-void Sm::send_memory_request(Cycle now) {
+bool Sm::send_memory_request(Cycle now) {
   if (const MemRequest* r = icache_.front_request(now)) {
     MemRequest request = *r;
     request.sm = static_cast<uint16_t>(index_);
-    if (memory_.accept(request, now)) icache_.pop_request();
-    return;
+    if (!memory_.accept(request, now)) return false;
+    icache_.pop_request();
+    return true;
   }
   if (const MemRequest* r = lsu_.l1d().front_request(now)) {
     MemRequest request = *r;
     request.sm = static_cast<uint16_t>(index_);
-    if (memory_.accept(request, now)) lsu_.l1d().pop_request(now);
+    if (!memory_.accept(request, now)) return false;
+    lsu_.l1d().pop_request(now);
+    return true;
   }
+  return false;
 }
 
 }  // namespace ventus::timing

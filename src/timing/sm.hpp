@@ -50,8 +50,8 @@ class Sm {
   // Starts warp `warp` of `group` in the lowest free slot; it may fetch from `active_at`.
   void start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at);
   void tick(Cycle now, SmEvents& events);
-  // Offers this SM's next memory request to the L2 (I-cache first).
-  void send_memory_request(Cycle now);
+  // Offers this SM's next memory request to the L2 (I-cache first); true when it was taken.
+  bool send_memory_request(Cycle now);
   bool busy() const;  // any warp, instruction or memory request in flight
   // An instruction issued in `cycle` (the last cycle ticked or later).
   bool issued_at(Cycle cycle) const { return issued_at_[last_issued_slot_] == cycle; }
