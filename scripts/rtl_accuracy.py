@@ -8,7 +8,8 @@ launch, RTL cycles, model cycles, error; then the mean absolute error and the wo
 Exit status 1 when a launch is off by more than --max-error (or its own --allow bound) or the
 mean by more than --max-mean-error (percent). `--sweep` is a sensitivity analysis instead: every integer timing
 parameter of the config (or those starting with its PREFIX) moved by -1, +1 and +2 in turn,
-one line each with the mean absolute error and the worst launch.
+one line each with the mean absolute error and the worst launch. `--versus KEY=VALUE` compares
+each launch's error with and without the given settings.
 """
 import argparse
 import csv
@@ -131,6 +132,30 @@ def sweep(args, rows, base):
     return 0
 
 
+def versus(args, rows, base):
+    """Each launch's error with the configuration and with the --versus settings added, whether
+    they bring it closer to the RTL, and both summaries."""
+    evaluated = evaluate(args, rows, args.set + args.versus)
+    if evaluated is None:
+        return 2
+    label = " ".join(args.versus)
+    print(f"{'case':18s} {'launch':10s} {'RTL':>7s} {'config':>9s} {'versus':>9s}")
+    verdicts = {"closer": 0, "further": 0, "as far": 0}
+    for (c, l, rtl, _, e0), (*_, e1) in zip(base, evaluated[0]):
+        verdict = ("closer" if abs(e1) < abs(e0) - 0.005 else
+                   "further" if abs(e1) > abs(e0) + 0.005 else "as far")
+        verdicts[verdict] += 1
+        print(f"{c:18s} {l:10s} {rtl:7d} {e0:+8.2f}% {e1:+8.2f}%  {verdict}")
+    for name, results in (("config", base), (label, evaluated[0])):
+        mean, worst = summary(results)
+        over = sum(1 for r in results if abs(r[4]) > args.max_error)
+        print(f"{name}: mean absolute error {mean:.2f} %, worst {worst[0]} {worst[1]} "
+              f"{worst[4]:+.2f} %, {over} launches over {args.max_error:g} %")
+    print(f"with {label}: {verdicts['closer']} launches closer to the RTL, "
+          f"{verdicts['further']} further, {verdicts['as far']} as far")
+    return 0
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
@@ -154,6 +179,9 @@ def main():
     p.add_argument("--same-with", metavar="KEY=VALUE",
                    help="also run every case with this --set and require identical cycles and "
                         "counters (e.g. gpu.skip_idle_cycles=false)")
+    p.add_argument("--versus", action="append", default=[], metavar="KEY=VALUE",
+                   help="compare with these settings added (repeatable): each launch's error "
+                        "with and without them, and how many launches they bring closer")
     p.add_argument("--sweep", nargs="?", const="", metavar="PREFIX",
                    help="sensitivity analysis: every integer timing parameter (whose name "
                         "starts with PREFIX) moved by -1, +1 and +2, one line each with the "
@@ -169,6 +197,8 @@ def main():
         return 2
     if args.sweep is not None:
         return sweep(args, rows, evaluated[0])
+    if args.versus:
+        return versus(args, rows, evaluated[0])
     results, traffic = evaluated
     if args.markdown:
         print("| case | launch | RTL cycles | model cycles | error |")

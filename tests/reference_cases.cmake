@@ -54,6 +54,15 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
                    --same-with gpu.skip_idle_cycles=false)
   set_tests_properties(timing/input_buffer_skips_exactly PROPERTIES SKIP_RETURN_CODE 77
                        TIMEOUT 300)
+  # --versus: each launch's error with and without a setting, and the launches it moves.
+  add_test(NAME timing/rtl_accuracy_versus
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/rtl_accuracy.py
+                   --ventus $<TARGET_FILE:ventus> --cases ${VENTUS_REFERENCE_DIR}/cases
+                   --csv ${VENTUS_REFERENCE_DIR}/../rtl/cycles.csv
+                   --versus memory.l2.input_buffer_entries=2 --versus memory.axi.request_cycles=3)
+  set_tests_properties(timing/rtl_accuracy_versus PROPERTIES TIMEOUT 300
+    SKIP_REGULAR_EXPRESSION "SKIPPED"
+    PASS_REGULAR_EXPRESSION "vecadd-8w4t +vecadd_0 +2836 +[-+][0-9.]+% +[-+][0-9.]+% +(closer|further|as far)\n.*\nwith memory.l2.input_buffer_entries=2 memory.axi.request_cycles=3: [0-9]+ launches closer to the RTL, [0-9]+ further, [0-9]+ as far")
   # The sensitivity analysis moves the named parameter by -1, +1 and +2, a line each.
   add_test(NAME timing/rtl_accuracy_sweep
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/rtl_accuracy.py
