@@ -7,7 +7,8 @@ RTL build's NUM_THREAD> --stats-json` and prints one row per launch: case,
 launch, RTL cycles, model cycles, error; then the mean absolute error and the worst case.
 Exit status 1 when a launch is off by more than --max-error (or its own --allow bound) or the
 mean by more than --max-mean-error (percent). `--sweep` is a sensitivity analysis instead: every integer timing
-parameter of the config (or those starting with its PREFIX) moved by -1, +1 and +2 in turn,
+parameter of the config (or those starting with its PREFIX) moved by -1, +1 and +2 in turn
+(values outside its declared range skipped),
 one line each with the mean absolute error and the worst launch. `--versus KEY=VALUE` compares
 each launch's error with and without the given settings.
 """
@@ -106,22 +107,21 @@ SWEEP_SKIP = ("sets", "ways", "line_bytes", "packet_bytes", "beat_bytes", "block
 def sweep(args, rows, base):
     """One line per integer timing parameter and step: the mean absolute error and the worst
     launch with that parameter moved, beside the configuration's own."""
-    listing = subprocess.run([args.ventus, "config", "--config", args.config] +
+    listing = subprocess.run([args.ventus, "config", "--json", "--config", args.config] +
                              [x for s in args.set for x in ("--set", s)],
                              capture_output=True, text=True, check=True).stdout
     mean, worst = summary(base)
     print(f"{'(config)':48s} mean {mean:5.2f} %  worst {worst[0]} {worst[1]} {worst[4]:+.2f} %")
-    for line in listing.splitlines()[1:]:
-        fields = line.split()
-        if len(fields) < 2 or not fields[1].isdigit() or not fields[0].startswith(
-                ("sm.", "memory.", "gpu.kernel.")) or fields[0].endswith(SWEEP_SKIP) or \
-                not fields[0].startswith(args.sweep):
+    for param in json.loads(listing)["parameters"]:
+        name = param["name"]
+        if param["type"] != "uint" or not name.startswith(("sm.", "memory.", "gpu.kernel.")) or \
+                name.endswith(SWEEP_SKIP) or not name.startswith(args.sweep):
             continue
         for step in (-1, 1, 2):
-            value = int(fields[1]) + step
-            if value < 0:
+            value = int(param["value"]) + step
+            if not param["min"] <= value <= param["max"]:  # a value the model refuses
                 continue
-            setting = f"{fields[0]}={value}"
+            setting = f"{name}={value}"
             evaluated = evaluate(args, rows, args.set + [setting])
             if evaluated is None:
                 print(f"{setting:48s} failed")
