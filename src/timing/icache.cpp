@@ -153,12 +153,13 @@ void ICache::on_response(const MemResponse& response, Cycle now) {
   fills_.push_back(Fill{line, fire_at});
 }
 
+// mshr_icache.v offers the lowest entry that is valid and not sent; an entry allocated (or
+// re-armed) this cycle is valid only from the next, so an older one above it goes first.
 const MemRequest* ICache::front_request(Cycle now) const {
   if (unsent_ == 0) return nullptr;
   for (unsigned i = 0; i < entries_.size(); ++i) {
     const Entry& e = entries_[i];
-    if (!e.valid || e.sent) continue;
-    if (e.allocated_at >= now) return nullptr;  // registered: offered from the next cycle
+    if (!e.valid || e.sent || e.allocated_at >= now) continue;
     request_.address = e.line * line_bytes_;
     request_entry_ = i;
     return &request_;

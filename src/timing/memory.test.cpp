@@ -128,6 +128,28 @@ TEST(ICache, APrimaryMissAsAHigherEntryIsReleasedIsAllocated) {
   EXPECT_EQ(t.stats.mshr_rerequests.value, 0u);
 }
 
+// mshr_icache.v: the request offered is the lowest valid entry not yet sent, and an entry is
+// valid from the cycle after its allocation, so in the cycle a lower entry is allocated an older
+// unsent one still goes (and holds the data cache's request back).
+TEST(ICache, AnOlderUnsentEntryIsOfferedInTheCycleALowerOneIsAllocated) {
+  CacheParams p;
+  CacheStats stats;
+  ICache icache(p, 3, stats);
+  icache_cycle(icache, 0, 0x1000);  // entry 0
+  icache_cycle(icache, 1, 0x2008);  // entry 1, allocated as entry 0 is sent
+  ASSERT_NE(icache.front_request(1), nullptr);
+  EXPECT_EQ(icache.front_request(1)->address, 0x1000u);
+  icache.pop_request();
+  icache.on_response(MemResponse{10, get(0x1000)}, 10);
+  icache_cycle(icache, 11);                        // entry 0 released
+  EXPECT_FALSE(icache_cycle(icache, 12, 0x3010));  // allocates entry 0 again
+  ASSERT_NE(icache.front_request(12), nullptr);
+  EXPECT_EQ(icache.front_request(12)->address, 0x2008u);
+  icache.pop_request();
+  ASSERT_NE(icache.front_request(13), nullptr);
+  EXPECT_EQ(icache.front_request(13)->address, 0x3010u);
+}
+
 struct L1dFixture : ::testing::Test {
   LsuParams p;
   L1dStats stats;
