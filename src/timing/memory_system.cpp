@@ -129,12 +129,12 @@ void MemorySystem::refresh_times() {
 void MemorySystem::advance(Cycle now) {
   for (Cycle at = take_at(); at <= now; at = take_at()) {
     advance_l2(at);
-    if (take(input_.front().request, at)) {
+    if (take(input_.front(), at)) {
       input_.pop_front();
       last_take_ = at;
       next_take_ = at + 1;
     } else {
-      next_take_ = retry_at(input_.front().request, at);
+      next_take_ = retry_at(input_.front(), at);
     }
   }
   advance_l2(now);
@@ -171,32 +171,30 @@ void MemorySystem::advance_l2(Cycle now) {
 // w_ready = !full), one per cycle; without a buffer the L2 takes it now or refuses it.
 bool MemorySystem::accept(const MemRequest& offered, Cycle now) {
   advance(now);
-  if (params_.l2_input_buffer_entries == 0) return take(offered, now);
+  MemRequest request = offered;
+  request.accepted_at = now;  // it leaves the SM
+  if (params_.l2_input_buffer_entries == 0) return take(request, now);
   const size_t held = input_.size() + (last_take_ == now ? 1 : 0);
   if (last_push_ == now || held >= params_.l2_input_buffer_entries) return false;
-  MemRequest request = offered;
-  request.accepted_at = now;
-  input_.push_back({request, now});
+  input_.push_back(request);
   last_push_ = now;
   return true;
 }
 
 bool MemorySystem::buffers_for(unsigned sm) const {
   return std::any_of(input_.begin(), input_.end(),
-                     [sm](const Buffered& b) { return b.request.sm == sm; });
+                     [sm](const MemRequest& r) { return r.sm == sm; });
 }
 
-bool MemorySystem::take(const MemRequest& offered, Cycle now) {
+bool MemorySystem::take(const MemRequest& request, Cycle now) {
   if (last_accept_ == now) return false;
   if (!dir_writes_.empty() && dir_writes_.front() == now) return false;  // (in time order)
-  const uint32_t line = l2_.line_of(offered.address);
+  const uint32_t line = l2_.line_of(request.address);
   Mshr* mshr = mshr_of(line);
   const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.access(line);
   if (!has_room(mshr, hit)) return false;
   if (!hit && mshr == nullptr) mshr = free_mshr();
   last_accept_ = now;
-  MemRequest request = offered;
-  if (params_.l2_input_buffer_entries == 0) request.accepted_at = now;
   ++stats_.l2_requests;
   ++(request.client == MemClient::ICache ? stats_.icache_gets
      : request.kind == MemKind::Get      ? stats_.dcache_gets

@@ -28,7 +28,7 @@ struct MemRequest {
   uint16_t sm = 0;
   uint32_t address = 0;   // first byte of the requested line
   uint32_t tag = 0;       // the requester's own id, returned with the response
-  Cycle accepted_at = 0;  // the L2 took it (MemorySystem::accept)
+  Cycle accepted_at = 0;  // it left the SM: the L2 or its input buffer took it (accept)
 };
 
 struct MemResponse {
@@ -81,18 +81,13 @@ class MemorySystem {
     std::vector<MemRequest> requests;  // the primary request first, then the merged ones
   };
 
-  // A request in the buffer between the SMs and the L2 (sm2cluster_arb's memReqBuf).
-  struct Buffered {
-    MemRequest request;
-    Cycle pushed = 0;
-  };
   void advance(Cycle now);
   void advance_l2(Cycle now);
   bool take(const MemRequest& request, Cycle now);
   Cycle retry_at(const MemRequest& request, Cycle now);
   // The first cycle the L2 may take the buffer's head (a lower bound; ~0: empty).
   Cycle take_at() const {
-    return input_.empty() ? ~Cycle{0} : std::max(input_.front().pushed + 1, next_take_);
+    return input_.empty() ? ~Cycle{0} : std::max(input_.front().accepted_at + 1, next_take_);
   }
   bool buffers_for(unsigned sm) const;
   void refresh_times();
@@ -120,7 +115,9 @@ class MemorySystem {
   Cycle release_at_ = ~Cycle{0};   // the first cycle an MSHR frees
   Cycle last_write_done_ = 0;      // the latest write's B
   Cycle last_accept_ = ~Cycle{0};
-  std::deque<Buffered> input_;   // oldest first
+  // The buffer between the SMs and the L2 (sm2cluster_arb's memReqBuf), oldest first; each
+  // request's accepted_at is the cycle it entered.
+  std::deque<MemRequest> input_;
   Cycle next_take_ = 0;          // the head's next try (take_at)
   Cycle last_push_ = ~Cycle{0};  // one request enters the buffer per cycle
   Cycle last_take_ = ~Cycle{0};  // the buffer's last pop: full is its state before the edge
