@@ -6,11 +6,11 @@ Runs every case of the CSV with `ventus case DIR --timing --config configs/ventu
 RTL build's NUM_THREAD> --stats-json` and prints one row per launch: case,
 launch, RTL cycles, model cycles, error; then the mean absolute error and the worst case.
 Exit status 1 when a launch is off by more than --max-error (or its own --allow bound) or the
-mean by more than --max-mean-error (percent). `--sweep` is a sensitivity analysis instead: every integer timing
-parameter of the config (or those starting with its PREFIX) moved by -1, +1 and +2 in turn
-(values outside its declared range skipped),
-one line each with the mean absolute error and the worst launch. `--versus KEY=VALUE` compares
-each launch's error with and without the given settings.
+mean by more than --max-mean-error (percent). `--sweep` is a sensitivity analysis instead:
+every integer timing parameter of the config (or those starting with its PREFIX) moved by -1,
++1 and +2 in turn (values outside its declared range skipped), one line each with the mean
+absolute error and the worst launch. `--versus KEY=VALUE` compares each launch's error with
+and without the given settings.
 """
 import argparse
 import csv
