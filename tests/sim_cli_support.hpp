@@ -116,6 +116,7 @@ inline const std::vector<Declared>& declared_parameters() {
       {"sm.lsu.l1d_miss_request_cycles", "cycles"},
       {"sm.lsu.l1d_fill_response_cycles", "cycles"},
       {"sm.lsu.fill_blocked_cycles", "cycles"},
+      {"sm.lsu.store_reprobe_cycles", "cycles"},
       {"sm.lsu.wshr_entries", ""},
       {"sm.lsu.wshr_release_cycles", "cycles"},
       {"sm.lsu.shared_memory_bytes", "bytes"},

@@ -42,16 +42,30 @@ void L1DCache::skip_refused_cycles(Cycle cycles) {
 }
 
 bool L1DCache::request(uint32_t address, bool is_store, uint32_t token, Cycle now) {
+  // A refused request is presented again every cycle, so the previous cycle's status is its
+  // own.
+  const bool retried = last_refusal_ != nullptr;
   last_refusal_ = nullptr;
+  if (draining_ || now < drain_reopen_at_) return refuse(stats_.stall_store_drain);
   if (blocked_from_ <= now && now < blocked_until_) return refuse(stats_.stall_fill);
   const uint32_t line = tags_.line_of(address);
   Miss* miss = pending(line);
-  if (miss == nullptr && mshr_.size() >= params_.l1d.mshr_entries) {
-    return refuse(stats_.stall_mshr);
-  }
+  const bool full = mshr_.size() >= params_.l1d.mshr_entries;
+  const bool previous_busy =
+      retried ? (miss != nullptr || full) : last_request_at_ + 1 == now && last_request_busy_;
+  last_request_at_ = now;
+  last_request_busy_ = miss != nullptr || full;
+  if (miss == nullptr && full) return refuse(stats_.stall_mshr);
   const Cycle hit_at = now + params_.l1d.hit_latency_cycles;
   if (is_store) {
-    if (miss != nullptr) return refuse(stats_.stall_mshr);
+    if (previous_busy) return refuse(stats_.stall_mshr);
+    if (miss != nullptr) {
+      ++stats_.store_drains;
+      draining_ = true;
+      drain_line_ = line;
+      drain_token_ = token;
+      return true;
+    }
     if (tags_.access(line)) {
       tags_.mark_dirty(line);
       ++stats_.store_hits;
@@ -106,7 +120,27 @@ void L1DCache::on_response(const MemResponse& response, Cycle now) {
   }
   Cycle at = now + params_.l1d_fill_response_cycles;
   for (uint32_t token : miss->waiters) core_.push_back({at++, token});
+  // l1_mshr.v frees a sub-entry per cycle from the cycle after the data leaves its queue.
+  mshr_empty_at_ = std::max(mshr_empty_at_, now + 1 + miss->waiters.size());
   mshr_.erase(miss);
+  if (draining_ && mshr_.empty()) finish_drain(now);
+}
+
+// The MSHR is empty: the held store probes the tags again (a hit unless the fills evicted its
+// line) and the input opens the cycle after.
+void L1DCache::finish_drain(Cycle now) {
+  draining_ = false;
+  const Cycle probe_at = std::max(mshr_empty_at_, now) + params_.l1d_store_reprobe_cycles;
+  drain_reopen_at_ = probe_at + 1;
+  if (tags_.access(drain_line_)) {
+    tags_.mark_dirty(drain_line_);
+    ++stats_.store_hits;
+    core_.push_back({probe_at + params_.l1d.hit_latency_cycles, drain_token_});
+  } else {
+    ++stats_.store_misses;
+    send(MemKind::PutPartial, drain_line_, probe_at + params_.l1d_miss_request_cycles,
+         drain_token_);
+  }
 }
 
 bool L1DCache::pop_core_response(Cycle now, uint32_t& token) {
@@ -163,6 +197,7 @@ Cycle L1DCache::next_event(Cycle now) const {
   // Both ends of a fill's hold change the answer to a refused request (and its reason).
   if (blocked_from_ > now) next = std::min(next, blocked_from_);
   if (blocked_until_ > now) next = std::min(next, blocked_until_);
+  if (drain_reopen_at_ > now) next = std::min(next, drain_reopen_at_);
   for (const Timed& t : core_) next = std::min(next, t.at);
   return next;
 }

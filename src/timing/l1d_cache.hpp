@@ -18,6 +18,7 @@ namespace ventus::timing {
 
 struct L1dStats : CacheStats {
   sim::Counter store_hits, store_misses, stall_mshr, stall_fill, writebacks;
+  sim::Counter store_drains, stall_store_drain;
 };
 
 class L1DCache {
@@ -77,6 +78,8 @@ class L1DCache {
   };
   void send(MemKind kind, uint32_t line, Cycle at, uint32_t token = 0);
   bool refuse(sim::Counter& reason);
+  bool store_waits_for_drain(const Miss* miss, bool busy, uint32_t line, uint32_t token, Cycle now);
+  void finish_drain(Cycle now);
   bool held_by_wshr(const MemRequest& request, Cycle now) const;
   Miss* pending(uint32_t line);
 
@@ -88,6 +91,17 @@ class L1DCache {
   Cycle blocked_from_ = 0;  // a fill holds the input in [from, until)
   Cycle blocked_until_ = 0;
   sim::Counter* last_refusal_ = nullptr;  // the stall counter of a refused last request
+  // The MSHR status of the request presented in the previous cycle was not "primary
+  // available" (its line was missing, or the MSHR was full): a store now waits a cycle.
+  Cycle last_request_at_ = ~Cycle{0};
+  bool last_request_busy_ = false;
+  // A store accepted while its line was being read closes the input until the MSHR is
+  // empty, then probes the tags again (l1_dcache.v inflight_read_write_miss).
+  bool draining_ = false;
+  uint32_t drain_line_ = 0;
+  uint32_t drain_token_ = 0;
+  Cycle drain_reopen_at_ = 0;  // the input opens again at this cycle
+  Cycle mshr_empty_at_ = 0;    // the last released entry's sub-entries are all answered
   uint32_t next_write_tag_ = 1;
   std::deque<Queued> requests_;  // the memory-request queue, in order
   std::vector<Timed> core_;      // responses to the LSU

@@ -2,6 +2,9 @@
 // from TIMING.md §3 and §9 with the test-bench parameters (the defaults).
 #include <gtest/gtest.h>
 
+#include <utility>
+#include <vector>
+
 #include "timing/icache.hpp"
 #include "timing/l1d_cache.hpp"
 #include "timing/memory_system.hpp"
@@ -240,6 +243,55 @@ TEST_F(L1dFixture, AFullMshrHoldsHitsAndAStoreWaitsForItsLinesFill) {
   EXPECT_TRUE(l1d.request(0x300, false, 9, 44));  // three lines missing: hits go again
   EXPECT_EQ(stats.store_hits.value, 1u);
   EXPECT_EQ(stats.stall_fill.value, 2u);
+  EXPECT_EQ(stats.stall_mshr.value, 2u);
+}
+
+// l1_dcache.v (inflight_read_write_miss): a store to a line being read, presented after a
+// cycle whose MSHR status was "primary available", is accepted and closes the input until
+// every miss is answered (not only its line's); the MSHR is empty once the last fill has
+// released its sub-entries (one per cycle from the cycle after the answer), the store probes
+// the tags again a cycle later and hits, and the input opens the cycle after that probe.
+TEST_F(L1dFixture, AStoreToALineBeingReadClosesTheInputUntilTheMshrIsEmpty) {
+  ASSERT_TRUE(l1d.request(0x300, false, 1, 0));  // line A misses
+  ASSERT_TRUE(l1d.request(0x400, false, 2, 1));  // line B misses
+  std::vector<MemRequest> gets;
+  while (const MemRequest* r = l1d.front_request(10)) {
+    gets.push_back(*r);
+    l1d.pop_request(10);
+  }
+  ASSERT_EQ(gets.size(), 2u);
+  ASSERT_TRUE(l1d.request(0x300, true, 3, 12));    // a store to A: accepted, input closed
+  EXPECT_FALSE(l1d.request(0x600, false, 4, 13));  // another line: refused all the same
+  l1d.on_response(MemResponse{30, gets[0]}, 30);   // A is back, B still missing
+  EXPECT_FALSE(l1d.request(0x600, false, 4, 33));
+  l1d.on_response(MemResponse{40, gets[1]}, 40);   // B is back: empty at 40 + 1 + 1
+  EXPECT_FALSE(l1d.request(0x600, false, 4, 43));  // 43: the store's second probe
+  EXPECT_TRUE(l1d.request(0x600, false, 4, 44));
+  std::vector<std::pair<Cycle, uint32_t>> answers;
+  for (Cycle c = 30; c < 50; ++c) {
+    while (l1d.pop_core_response(c, token)) answers.emplace_back(c, token);
+  }
+  const std::vector<std::pair<Cycle, uint32_t>> expected = {{35, 1}, {45, 2}, {47, 3}};
+  EXPECT_EQ(answers, expected);  // the store hits at its probe (43) + 4
+  EXPECT_EQ(stats.store_drains.value, 1u);
+  EXPECT_EQ(stats.store_hits.value, 1u);
+  EXPECT_EQ(stats.stall_store_drain.value, 3u);
+}
+
+// The previous cycle's request merged into the MSHR (status "secondary available"): the store
+// is held instead, and stays held while its own line is missing, then hits after the fill's
+// hold; nothing else is blocked.
+TEST_F(L1dFixture, AStoreAfterABusyMshrStatusWaitsForItsOwnLine) {
+  ASSERT_TRUE(l1d.request(0x300, false, 1, 0));
+  ASSERT_TRUE(l1d.request(0x304, false, 2, 1));  // merges: status busy
+  EXPECT_FALSE(l1d.request(0x300, true, 3, 2));  // held
+  EXPECT_FALSE(l1d.request(0x300, true, 3, 3));  // presented again, its line still missing
+  fill_all(20);
+  EXPECT_FALSE(l1d.request(0x300, true, 3, 21));  // the fill's hold
+  EXPECT_FALSE(l1d.request(0x300, true, 3, 22));
+  EXPECT_TRUE(l1d.request(0x300, true, 3, 23));
+  EXPECT_EQ(stats.store_drains.value, 0u);
+  EXPECT_EQ(stats.store_hits.value, 1u);
   EXPECT_EQ(stats.stall_mshr.value, 2u);
 }
 

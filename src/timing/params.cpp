@@ -107,6 +107,9 @@ void LsuParams::declare(sim::ParamScope s) {
   s.add("fill_blocked_cycles", l1d_fill_blocked_cycles, kCycles, "cycles",
         "cycles after an L2 fill leaves its queue in which the L1 takes no request (one more "
         "when the fill evicts a dirty line)");
+  s.add("store_reprobe_cycles", l1d_store_reprobe_cycles, kCycles, "cycles",
+        "a store accepted while its line was being read closes the L1's input until the MSHR "
+        "is empty; from then to its second tag probe");
   s.add("wshr_entries", wshr_entries, kSmallCount, "", "write-through stores in flight (WSHR)");
   s.add("wshr_release_cycles", wshr_release_cycles, kCycles, "cycles",
         "the L2's acknowledgement of a write -> its WSHR entry is free");

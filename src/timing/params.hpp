@@ -80,6 +80,7 @@ struct LsuParams {
   uint32_t l1d_miss_request_cycles = 4;     // L1 request -> Get leaves the SM (queues)
   uint32_t l1d_fill_response_cycles = 5;    // L2 response -> L1 response to the LSU
   uint32_t l1d_fill_blocked_cycles = 2;     // a fill closes the L1's input this long (+1 dirty)
+  uint32_t l1d_store_reprobe_cycles = 1;    // MSHR empty -> a store held for it probes again
   uint32_t wshr_entries = 4;
   uint32_t wshr_release_cycles = 2;     // the L2's acknowledgement -> the WSHR entry frees
   uint32_t shared_memory_bytes = 1024;  // addresses below this go to shared memory

@@ -71,10 +71,15 @@ void register_l1d(sim::StatScope d, L1dStats& l1d) {
   d.add("store_hits", l1d.store_hits, "requests", "stores that hit (line made dirty)");
   d.add("store_misses", l1d.store_misses, "requests", "stores written through (no allocation)");
   d.add("stall_mshr", l1d.stall_mshr, "cycles",
-        "requests refused: MSHR full (any line not in it), sub-entries full, or a store to a line "
-        "being read");
+        "requests refused: MSHR full (any line not in it), sub-entries full, or a store after a "
+        "cycle whose MSHR status was not \"primary available\"");
   d.add("stall_fill", l1d.stall_fill, "cycles",
         "requests refused: a fill holds the input (l1_dcache.v tag and data write)");
+  d.add("store_drains", l1d.store_drains, "requests",
+        "stores accepted while their line was being read: the input closed until the MSHR "
+        "was empty (l1_dcache.v inflight_read_write_miss)");
+  d.add("stall_store_drain", l1d.stall_store_drain, "cycles",
+        "requests refused: a store waits for the MSHR to empty");
   d.add("writebacks", l1d.writebacks, "lines", "dirty lines written back (eviction and flush)");
 }
 
