@@ -143,7 +143,6 @@ void MemorySystem::advance(Cycle now) {
 // Makes every port decision up to `now` (a queued write first, else the next MSHR in round
 // robin whose read is ready) and frees the MSHRs whose last answer has left.
 void MemorySystem::advance_l2(Cycle now) {
-  while (!dir_writes_.empty() && dir_writes_.front() < now) dir_writes_.pop_front();
   if (decision_at_ > now && release_at_ > now) return;
   for (Cycle at = decision_at_; at <= now; at = decision_at_) {
     Cycle& slot = *std::min_element(port_free_.begin(), port_free_.end());
@@ -188,7 +187,11 @@ bool MemorySystem::buffers_for(unsigned sm) const {
 
 bool MemorySystem::take(const MemRequest& request, Cycle now) {
   if (last_accept_ == now) return false;
-  if (!dir_writes_.empty() && dir_writes_.front() == now) return false;  // (in time order)
+  // The directory writes are in time order. The past ones leave here, after advance_l2 made
+  // the decisions up to `now`: made late (lazily), a decision can add a write that is
+  // already past, which must not hide one at `now` behind it.
+  while (!dir_writes_.empty() && dir_writes_.front() < now) dir_writes_.pop_front();
+  if (!dir_writes_.empty() && dir_writes_.front() == now) return false;
   const uint32_t line = l2_.line_of(request.address);
   Mshr* mshr = mshr_of(line);
   const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.access(line);
