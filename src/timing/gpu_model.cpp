@@ -301,7 +301,7 @@ class LaunchLoop {
 
   Cycle next_tick(const Sm& sm, const SmDue& due) const {
     if (!params_.skip_idle_cycles || sm.issued_at(due.last)) return now_ + 1;
-    return std::max(sm.next_event(due.last), now_ + 1);
+    return std::max(sm.next_event(due.last, now_ + 1), now_ + 1);
   }
 
   // Accounts SM `i`'s cycles before `to` that it skipped (in the state after its last tick).

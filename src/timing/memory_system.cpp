@@ -22,26 +22,17 @@ namespace ventus::timing {
 
 MemorySystem::MemorySystem(const MemoryParams& params, unsigned sm_count, MemoryStats& stats)
     : params_(params),
+      extra_beats_((params.l2.line_bytes + std::max(1u, params.beat_bytes) - 1) /
+                       std::max(1u, params.beat_bytes) -
+                   1),
+      answer_cycles_(Cycle{params.read_latency_cycles} + extra_beats_ + params.response_cycles),
       l2_(params.l2),
       port_free_(params.transactions_in_flight, 0),
       mshrs_(params.l2.mshr_entries),
+      waiting_(sm_count, 0),
+      buffered_(sm_count, 0),
       inbox_(sm_count),
       stats_(stats) {}
-
-// Beats of one L2 line on the data bus beyond the first (0 on the test bench's 8-byte lines):
-// they lengthen a transaction's port occupancy and its last data.
-uint32_t MemorySystem::extra_beats() const {
-  const uint32_t beat = std::max(1u, params_.beat_bytes);
-  return (params_.l2.line_bytes + beat - 1) / beat - 1;
-}
-
-// The earliest answer of a read that has not taken the port: it starts at the next port
-// decision at the soonest, and its data and answer follow by their fixed latencies (~0: no
-// decision pending).
-Cycle MemorySystem::earliest_waiting_answer() const {
-  if (decision_at_ == ~Cycle{0}) return decision_at_;
-  return decision_at_ + params_.read_latency_cycles + extra_beats() + params_.response_cycles;
-}
 
 const MemorySystem::Mshr* MemorySystem::mshr_of(uint32_t line) const {
   for (const Mshr& m : mshrs_) {
@@ -57,19 +48,29 @@ MemorySystem::Mshr* MemorySystem::free_mshr() {
   return nullptr;
 }
 
+// A request enters `mshr` (valid): the request list and, until the read starts, the SM's
+// waiting count grow.
+void MemorySystem::hold(Mshr& mshr, const MemRequest& request) {
+  mshr.requests.push_back(request);
+  ++held_;
+  if (!mshr.started) ++waiting_[request.sm];
+}
+
+void MemorySystem::free_entry(Mshr& mshr) {
+  held_ -= static_cast<uint32_t>(mshr.requests.size());
+  --valid_mshrs_;
+  mshr.valid = false;
+  mshr.started = false;
+  mshr.requests.clear();
+}
+
 // Room for a request whose line has `mshr` (null: none) and which hits or not: a hit needs
 // none; a miss a request-list entry and a sub-entry of its line's MSHR, or a free MSHR.
 bool MemorySystem::has_room(const Mshr* mshr, bool hit) const {
   if (hit) return true;
-  if (held_requests() >= params_.l2_request_entries) return false;
+  if (held_ >= params_.l2_request_entries) return false;
   if (mshr != nullptr) return mshr->requests.size() < params_.l2.mshr_subentries;
-  return std::any_of(mshrs_.begin(), mshrs_.end(), [](const Mshr& m) { return !m.valid; });
-}
-
-uint32_t MemorySystem::held_requests() const {
-  uint32_t held = 0;
-  for (const Mshr& m : mshrs_) held += m.valid ? static_cast<uint32_t>(m.requests.size()) : 0;
-  return held;
+  return valid_mshrs_ < mshrs_.size();
 }
 
 // The answer to `request`, at `earliest` or when sourceD is next free; a store's answer
@@ -84,13 +85,16 @@ Cycle MemorySystem::respond(const MemRequest& request, Cycle earliest) {
 }
 
 void MemorySystem::start_read(Mshr& mshr, Cycle at, Cycle& slot) {
-  slot = at + params_.read_gap_cycles + extra_beats();
-  stats_.port_busy_cycles += params_.read_gap_cycles + extra_beats();
+  slot = at + params_.read_gap_cycles + extra_beats_;
+  stats_.port_busy_cycles += params_.read_gap_cycles + extra_beats_;
   ++stats_.port_reads;
   stats_.port_read_bytes += params_.l2.line_bytes;
   mshr.started = true;
-  const Cycle data = at + params_.read_latency_cycles + extra_beats() + params_.response_cycles;
-  for (const MemRequest& r : mshr.requests) mshr.last_response = respond(r, data);
+  const Cycle data = at + answer_cycles_;
+  for (const MemRequest& r : mshr.requests) {
+    --waiting_[r.sm];
+    mshr.last_response = respond(r, data);
+  }
   const bool fills = mshr.requests.front().kind == MemKind::Get;
   if (fills) {
     dir_writes_.push_back(data - 1);
@@ -99,11 +103,11 @@ void MemorySystem::start_read(Mshr& mshr, Cycle at, Cycle& slot) {
 }
 
 void MemorySystem::start_write(Cycle at, Cycle& slot) {
-  slot = at + params_.write_gap_cycles + extra_beats();
-  stats_.port_busy_cycles += params_.write_gap_cycles + extra_beats();
+  slot = at + params_.write_gap_cycles + extra_beats_;
+  stats_.port_busy_cycles += params_.write_gap_cycles + extra_beats_;
   ++stats_.port_writes;
   stats_.port_write_bytes += params_.l2.line_bytes;
-  last_write_done_ = at + params_.write_latency_cycles + extra_beats();
+  last_write_done_ = at + params_.write_latency_cycles + extra_beats_;
   writes_.pop_front();
 }
 
@@ -126,10 +130,11 @@ void MemorySystem::refresh_times() {
 
 // Takes the buffer's requests into the L2 up to `now`, in order, each at the first cycle after
 // its push in which the L2 has room, with the L2's decisions and releases up to that cycle.
-void MemorySystem::advance(Cycle now) {
+void MemorySystem::advance_due(Cycle now) {
   for (Cycle at = take_at(); at <= now; at = take_at()) {
     advance_l2(at);
     if (take(input_.front(), at)) {
+      --buffered_[input_.front().sm];
       input_.pop_front();
       last_take_ = at;
       next_take_ = at + 1;
@@ -143,7 +148,6 @@ void MemorySystem::advance(Cycle now) {
 // Makes every port decision up to `now` (a queued write first, else the next MSHR in round
 // robin whose read is ready) and frees the MSHRs whose last answer has left.
 void MemorySystem::advance_l2(Cycle now) {
-  while (!dir_writes_.empty() && dir_writes_.front() < now) dir_writes_.pop_front();
   if (decision_at_ > now && release_at_ > now) return;
   for (Cycle at = decision_at_; at <= now; at = decision_at_) {
     Cycle& slot = *std::min_element(port_free_.begin(), port_free_.end());
@@ -162,7 +166,7 @@ void MemorySystem::advance_l2(Cycle now) {
     refresh_times();
   }
   for (Mshr& m : mshrs_) {
-    if (m.valid && m.started && m.last_response <= now) m = Mshr{};
+    if (m.valid && m.started && m.last_response <= now) free_entry(m);
   }
   refresh_times();
 }
@@ -177,18 +181,18 @@ bool MemorySystem::accept(const MemRequest& offered, Cycle now) {
   const size_t held = input_.size() + (last_take_ == now ? 1 : 0);
   if (last_push_ == now || held >= params_.l2_input_buffer_entries) return false;
   input_.push_back(request);
+  ++buffered_[request.sm];
   last_push_ = now;
   return true;
 }
 
-bool MemorySystem::buffers_for(unsigned sm) const {
-  return std::any_of(input_.begin(), input_.end(),
-                     [sm](const MemRequest& r) { return r.sm == sm; });
-}
-
 bool MemorySystem::take(const MemRequest& request, Cycle now) {
   if (last_accept_ == now) return false;
-  if (!dir_writes_.empty() && dir_writes_.front() == now) return false;  // (in time order)
+  // The directory writes are in time order. The past ones leave here, after advance_l2 made
+  // the decisions up to `now`: made late (lazily), a decision can add a write that is
+  // already past, which must not hide one at `now` behind it.
+  while (!dir_writes_.empty() && dir_writes_.front() < now) dir_writes_.pop_front();
+  if (!dir_writes_.empty() && dir_writes_.front() == now) return false;
   const uint32_t line = l2_.line_of(request.address);
   Mshr* mshr = mshr_of(line);
   const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.access(line);
@@ -207,36 +211,19 @@ bool MemorySystem::take(const MemRequest& request, Cycle now) {
   }
   ++stats_.l2_misses;
   if (mshr->valid) {  // merged: answered after the line's earlier requests
-    mshr->requests.push_back(request);
+    hold(*mshr, request);
     if (mshr->started) mshr->last_response = respond(request, mshr->last_response);
     refresh_times();
     return true;
   }
-  *mshr = Mshr{true, false, line, now + params_.l2_to_port_cycles, 0, {request}};
+  mshr->valid = true;
+  ++valid_mshrs_;
+  mshr->line = line;
+  mshr->ready_at = now + params_.l2_to_port_cycles;
+  mshr->last_response = 0;
+  hold(*mshr, request);
   refresh_times();
   return true;
-}
-
-// A response not scheduled yet belongs to a read that has not taken the port
-// (earliest_waiting_answer). Only `sm`'s own waiting reads bound it, so an SM does not wake
-// for the decisions that serve another SM.
-Cycle MemorySystem::next_response(unsigned sm, Cycle now) {
-  advance(now);
-  const auto& q = inbox_[sm];
-  Cycle bound = q.empty() ? ~Cycle{0} : q.top().at;
-  // A buffered request is answered no earlier than the L2 takes it.
-  if (take_at() < bound && buffers_for(sm)) bound = take_at();
-  const Cycle waiting = earliest_waiting_answer();  // the MSHR scan only when it could matter
-  if (waiting < bound && waits_for_port(sm)) bound = waiting;
-  return std::max(bound, now + 1);
-}
-
-bool MemorySystem::waits_for_port(unsigned sm) const {
-  return std::any_of(mshrs_.begin(), mshrs_.end(), [sm](const Mshr& m) {
-    return m.valid && !m.started &&
-           std::any_of(m.requests.begin(), m.requests.end(),
-                       [sm](const MemRequest& r) { return r.sm == sm; });
-  });
 }
 
 // With room for `request` (list entry, sub-entry or MSHR), only this cycle's acceptance of
@@ -262,8 +249,7 @@ Cycle MemorySystem::retry_at(const MemRequest& request, Cycle now) {
 
 bool MemorySystem::drained(Cycle now) {
   advance(now);
-  return input_.empty() && writes_.empty() && last_write_done_ <= now &&
-         std::none_of(mshrs_.begin(), mshrs_.end(), [](const Mshr& m) { return m.valid; });
+  return input_.empty() && writes_.empty() && last_write_done_ <= now && valid_mshrs_ == 0;
 }
 
 void MemoryStats::register_in(sim::StatScope s) {

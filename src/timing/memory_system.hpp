@@ -5,6 +5,7 @@
 // L2's scheduler chooses them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <queue>
@@ -56,16 +57,26 @@ class MemorySystem {
   bool accept(const MemRequest& request, Cycle now);
   // Responses for `sm` due at or before `now`, in time order.
   bool pop_response(unsigned sm, Cycle now, MemResponse& out) {
-    // Inline: every SM asks every cycle it ticks; a decision or release due makes it advance.
-    if (decision_at_ <= now || release_at_ <= now || take_at() <= now) advance(now);
+    advance(now);
     auto& q = inbox_[sm];
     if (q.empty() || q.top().at > now) return false;
     out = q.top();
     q.pop();
     return true;
   }
-  // The earliest cycle after `now` at which a response for `sm` may be due (~0: none).
-  Cycle next_response(unsigned sm, Cycle now);
+  // The earliest cycle after `now` at which a response for `sm` may be due (~0: none). A
+  // response not scheduled yet belongs to a request still in the input buffer (answered no
+  // earlier than the L2 takes it) or to a read that has not taken the port
+  // (earliest_waiting_answer). Only `sm`'s own requests bound it, so an SM does not wake for
+  // the decisions that serve another SM. Inline: every SM asks after every cycle it ticked.
+  Cycle next_response(unsigned sm, Cycle now) {
+    advance(now);
+    const auto& q = inbox_[sm];
+    Cycle bound = q.empty() ? ~Cycle{0} : q.top().at;
+    if (buffered_[sm] != 0) bound = std::min(bound, take_at());
+    if (waiting_[sm] != 0) bound = std::min(bound, earliest_waiting_answer());
+    return std::max(bound, now + 1);
+  }
   // The earliest cycle after `now` at which `request`, refused, may be accepted.
   Cycle next_accept(const MemRequest& request, Cycle now);
   // Nothing waits in the L2 and its last write has been answered by memory.
@@ -76,12 +87,19 @@ class MemorySystem {
     bool valid = false;
     bool started = false;  // its read has taken the port
     uint32_t line = 0;
-    Cycle ready_at = 0;                // its read may take the port from this cycle
-    Cycle last_response = 0;           // its latest response (the entry frees after it)
-    std::vector<MemRequest> requests;  // the primary request first, then the merged ones
+    Cycle ready_at = 0;       // its read may take the port from this cycle
+    Cycle last_response = 0;  // its latest response (the entry frees after it)
+    // The primary request first, then the merged ones; cleared, not freed, with the entry,
+    // so that a miss allocates no memory.
+    std::vector<MemRequest> requests;
   };
 
-  void advance(Cycle now);
+  // Makes every decision, release and buffered take due by `now`. Inline: every SM calls it
+  // several times per cycle it ticks, and most calls find nothing due (refresh_times).
+  void advance(Cycle now) {
+    if (decision_at_ <= now || release_at_ <= now || take_at() <= now) advance_due(now);
+  }
+  void advance_due(Cycle now);
   void advance_l2(Cycle now);
   bool take(const MemRequest& request, Cycle now);
   Cycle retry_at(const MemRequest& request, Cycle now);
@@ -89,7 +107,6 @@ class MemorySystem {
   Cycle take_at() const {
     return input_.empty() ? ~Cycle{0} : std::max(input_.front().accepted_at + 1, next_take_);
   }
-  bool buffers_for(unsigned sm) const;
   void refresh_times();
   Cycle respond(const MemRequest& request, Cycle earliest);
   void start_read(Mshr& mshr, Cycle at, Cycle& slot);
@@ -97,19 +114,33 @@ class MemorySystem {
   const Mshr* mshr_of(uint32_t line) const;
   Mshr* mshr_of(uint32_t line) { return const_cast<Mshr*>(std::as_const(*this).mshr_of(line)); }
   Mshr* free_mshr();
+  void free_entry(Mshr& mshr);
+  void hold(Mshr& mshr, const MemRequest& request);
   bool has_room(const Mshr* mshr, bool hit) const;
-  uint32_t held_requests() const;
-  bool waits_for_port(unsigned sm) const;  // a request of `sm` is in an MSHR not started
-  uint32_t extra_beats() const;
-  Cycle earliest_waiting_answer() const;
+  // The earliest answer of a read that has not taken the port: it starts at the next port
+  // decision at the soonest, and its data and answer follow by their fixed latencies (~0: no
+  // decision pending).
+  Cycle earliest_waiting_answer() const {
+    return decision_at_ == ~Cycle{0} ? decision_at_ : decision_at_ + answer_cycles_;
+  }
 
   const MemoryParams& params_;
+  // Beats of one L2 line on the data bus beyond the first (0 on the test bench's 8-byte
+  // lines): they lengthen a transaction's port occupancy and its last data.
+  const uint32_t extra_beats_;
+  const Cycle answer_cycles_;  // a read's AR -> its answer reaches the SM
   CacheTags l2_;
   std::vector<Cycle> port_free_;  // per transaction slot: the first cycle it may start one
   std::vector<Mshr> mshrs_;
-  std::deque<Cycle> writes_;      // queued line writes: the cycle each may take the port
-  std::deque<Cycle> dir_writes_;  // cycles in which a Get's fill writes the directory (in order)
-  unsigned round_robin_ = 0;      // the next MSHR the read arbiter looks at first
+  // Counts kept as the MSHRs change, so that the questions asked every cycle (room for a
+  // request, an SM's reads waiting for the port or the buffer) scan nothing.
+  uint32_t valid_mshrs_ = 0;
+  uint32_t held_ = 0;               // requests in the valid MSHRs (the request list)
+  std::vector<uint32_t> waiting_;   // per SM: its requests in MSHRs whose read has not started
+  std::vector<uint32_t> buffered_;  // per SM: its requests in the input buffer
+  std::deque<Cycle> writes_;        // queued line writes: the cycle each may take the port
+  std::deque<Cycle> dir_writes_;    // cycles in which a Get's fill writes the directory (in order)
+  unsigned round_robin_ = 0;        // the next MSHR the read arbiter looks at first
   Cycle last_response_ = 0;
   Cycle decision_at_ = ~Cycle{0};  // the next port decision (refresh_times)
   Cycle release_at_ = ~Cycle{0};   // the first cycle an MSHR frees

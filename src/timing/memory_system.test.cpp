@@ -187,6 +187,24 @@ TEST(MemorySystem, EveryL2MshrBusyRefusesAMiss) {
   EXPECT_TRUE(mem.accept(get(0x900), 11));
 }
 
+// A Get's fill writes the directory the cycle before its answer, and no request enters in that
+// cycle, however late the port decision that scheduled the write was made: an L2 asked nothing
+// between two requests decides both reads at the second and must still refuse it.
+TEST(MemorySystem, ADirectoryWriteRefusesARequestAlsoWhenItsDecisionWasMadeLate) {
+  MemoryParams p;
+  MemoryStats prompt_stats, lazy_stats;
+  MemorySystem prompt(p, 1, prompt_stats), lazy(p, 1, lazy_stats);
+  for (MemorySystem* mem : {&prompt, &lazy}) {
+    ASSERT_TRUE(mem->accept(get(0x1000), 0));  // AR at 4: directory write 10, answer 11
+    ASSERT_TRUE(mem->accept(get(0x1010), 1));  // AR at 10: directory write 16, answer 17
+  }
+  MemResponse r;
+  for (Cycle c = 2; c < 16; ++c) (void)prompt.pop_response(0, c, r);  // decides as it goes
+  EXPECT_FALSE(prompt.accept(get(0x1020), 16));
+  EXPECT_FALSE(lazy.accept(get(0x1020), 16));  // both decisions made now
+  EXPECT_TRUE(lazy.accept(get(0x1020), 17));
+}
+
 // sm2cluster_arb's memReqBuf (stream_fifo of 2, memory.l2.input_buffer_entries): a request
 // enters while the buffer was not full as the cycle began, and the L2 takes the head, in order,
 // from the cycle after it entered, when it has room. With request_cycles 3 an unloaded Get is

@@ -143,18 +143,24 @@ Cycle Sm::core_event(Cycle now) const {
 
 // Conservative: any stage that may act on the next cycle answers now + 1; the rest answer
 // the time of the event that unblocks them (a fetch response, a resolution, a writeback, a
-// collector's operands, the LSU or memory).
-Cycle Sm::next_event(Cycle now) const {
+// collector's operands, the LSU or memory). The sources are asked cheapest first, and an
+// event no later than `enough` ends the search: the caller waits that long anyway.
+Cycle Sm::next_event(Cycle now, Cycle enough) const {
   if (collector_.reading()) return now + 1;  // nothing is earlier
   Cycle next = kNever;
   earliest(next, core_next_, now);
-  if (next == now + 1) return next;
+  if (next <= enough) return next;
   earliest(next, lsu_.next_event(now), now);
+  if (next <= enough) return next;
   earliest(next, icache_.next_event(now), now);
+  if (next <= enough) return next;
   // A request send_memory_request offers next (the I-cache's, else the L1's) waits for the L2.
   const MemRequest* offered = icache_.front_request(now);
   if (offered == nullptr) offered = lsu_.l1d().front_request(now);
-  if (offered != nullptr) earliest(next, memory_.next_accept(*offered, now), now);
+  if (offered != nullptr) {
+    earliest(next, memory_.next_accept(*offered, now), now);
+    if (next <= enough) return next;
+  }
   earliest(next, memory_.next_response(index_, now), now);
   return next;
 }

@@ -57,8 +57,10 @@ class Sm {
   bool issued_at(Cycle cycle) const { return issued_at_[last_issued_slot_] == cycle; }
   // The earliest cycle after `now` at which this SM may change state, assuming the memory
   // system delivers nothing earlier than it has scheduled (~0: only an outside event can
-  // wake it). Every cycle before it is idle and may be skipped.
-  Cycle next_event(Cycle now) const;
+  // wake it). Every cycle before it is idle and may be skipped. When that cycle is no later
+  // than `enough`, the answer may be any cycle after `now` up to `enough` (the caller does
+  // not tick before `enough`, so the search stops at the first such event).
+  Cycle next_event(Cycle now, Cycle enough) const;
   // Accounts `cycles` skipped idle cycles (per-cycle counters).
   void skip_cycles(Cycle cycles);
   // Counts `cycles` cycles from `now` on in the state each warp slot is in at `now`
