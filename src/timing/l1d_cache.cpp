@@ -163,7 +163,6 @@ Cycle L1DCache::next_event(Cycle now) const {
   // Both ends of a fill's hold change the answer to a refused request (and its reason).
   if (blocked_from_ > now) next = std::min(next, blocked_from_);
   if (blocked_until_ > now) next = std::min(next, blocked_until_);
-  for (const Timed& t : core_) next = std::min(next, t.at);
   return next;
 }
 
