@@ -84,6 +84,28 @@ TEST(LsuTiming, HitLoadWritesBackTenCyclesAfterIssue) {
   EXPECT_EQ(stats.load_latency.min_sample(), 10u);
 }
 
+// An answer that completes no instruction is no event for the skipping loop: the SM wakes for
+// a load's last answer, and the earlier ones are popped with it, in order, as if each had had
+// its tick.
+TEST(LsuTiming, OnlyTheAnswerThatCompletesALoadIsAnEvent) {
+  LsuParams p;
+  LsuStats stats;
+  L1dStats l1d;
+  Lsu lsu(p, 8, stats, l1d);
+  TimingRecord two = access(MemOp::Load, {0x9000, 0x9100});  // two lines, two misses
+  two.destination = {functional::RegFile::Scalar, 5};
+  lsu.accept(0, two, 0);
+  std::vector<LsuCompletion> done;
+  // Blocks at 4 and 5, their Gets leave (and are answered at once) at 8 and 9, the L1 answers
+  // the LSU at 13 and 14.
+  run_with_instant_memory(lsu, 0, 13, done);
+  EXPECT_EQ(lsu.next_event(12), 14u);
+  lsu.tick(14, done);
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(done[0].ready_at, 16u);  // + response -> writeback 2
+  EXPECT_TRUE(lsu.idle());
+}
+
 TEST(LsuTiming, AddressStageAndItsInputFifoTakeTwoInstructions) {
   LsuParams p;
   LsuStats stats;

@@ -198,7 +198,6 @@ Cycle L1DCache::next_event(Cycle now) const {
   if (blocked_from_ > now) next = std::min(next, blocked_from_);
   if (blocked_until_ > now) next = std::min(next, blocked_until_);
   if (drain_reopen_at_ > now) next = std::min(next, drain_reopen_at_);
-  for (const Timed& t : core_) next = std::min(next, t.at);
   return next;
 }
 

@@ -23,6 +23,11 @@ struct L1dStats : CacheStats {
 
 class L1DCache {
  public:
+  struct Timed {  // a response to the LSU: `token` is answered at `at`
+    Cycle at;
+    uint32_t token;
+  };
+
   L1DCache(const LsuParams& params, L1dStats& stats);
 
   // One LSU request (a block of one memory instruction); `token` comes back with the
@@ -36,12 +41,15 @@ class L1DCache {
   bool refused() const { return last_refusal_ != nullptr; }
   void skip_refused_cycles(Cycle cycles);
   void on_response(const MemResponse& response, Cycle now);
-  // Responses to the LSU due by `now`.
+  // Responses to the LSU due by `now`, earliest first.
   bool pop_core_response(Cycle now, uint32_t& token);
+  // The responses to the LSU not popped yet, in no order (Lsu::completion_event).
+  const std::vector<Timed>& core_responses() const { return core_; }
   // The head of the memory-request queue, if it may leave at `now` (not held by the WSHR).
   const MemRequest* front_request(Cycle now) const;
   // The earliest cycle after `now` at which a queued request becomes due, the WSHR lets the
-  // head go, a fill's hold ends or a response to the LSU is due (~0: none).
+  // head go or a fill's hold ends (~0: none). The LSU adds the responses it waits for
+  // (core_responses).
   Cycle next_event(Cycle now) const;
   // The head left for the L2 at `now`: a write takes a WSHR entry and answers the LSU.
   void pop_request(Cycle now);
@@ -71,10 +79,6 @@ class L1DCache {
     Cycle at;  // the first cycle it may leave the SM
     MemRequest request;
     uint32_t token;  // a store miss's LSU token (answered when it leaves)
-  };
-  struct Timed {
-    Cycle at;
-    uint32_t token;
   };
   void send(MemKind kind, uint32_t line, Cycle at, uint32_t token = 0);
   bool refuse(sim::Counter& reason);

@@ -13,6 +13,8 @@ Lsu::Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats
       l1d_(params, l1d_stats),
       pool_(params.per_sm_in_flight),
       per_warp_(warp_slots, 0),
+      answers_(params.per_sm_in_flight, 0),
+      latest_answer_(params.per_sm_in_flight, 0),
       stats_(stats) {}
 
 // One block per distinct `block_bytes` block, in the order of the lowest remaining lane
@@ -85,11 +87,35 @@ void Lsu::complete(Op& op, Cycle now, std::vector<LsuCompletion>& done) {
 }
 
 Cycle Lsu::next_event(Cycle now) const {
-  Cycle next = l1d_.next_event(now);
+  Cycle next = std::min(l1d_.next_event(now), completion_event());
   for (const auto& [at, token] : shared_responses_) next = std::min(next, at);
   // A request the L1 refused waits for a memory response (the SM adds that event).
   if (!address_queue_.empty() && !(l1d_.refused() && last_attempt_ == now)) {
     next = std::min(next, std::max(pool_[address_queue_.front()].start_at, next_start_));
+  }
+  return next;
+}
+
+// The L1's answer that completes an instruction (every block sent, its other answers in the
+// L1's queue too): the latest of them. An answer that completes nothing changes nothing the
+// SM sees, so it waits to be popped with a later one (tick_live pops in time order, and
+// completes an instruction at the tick of its last answer, as when every answer had a tick).
+// An instruction still sending, or with an answer still in memory, completes after another
+// event (its last block, the memory response), which asks again.
+Cycle Lsu::completion_event() const {
+  const std::vector<L1DCache::Timed>& answers = l1d_.core_responses();
+  for (const L1DCache::Timed& a : answers) {
+    ++answers_[a.token];
+    latest_answer_[a.token] = std::max(latest_answer_[a.token], a.at);
+  }
+  Cycle next = ~Cycle{0};
+  for (const L1DCache::Timed& a : answers) {
+    const Op& op = pool_[a.token];
+    if (answers_[a.token] == op.outstanding && op.sent == op.block_count) {
+      next = std::min(next, latest_answer_[a.token]);
+    }
+    answers_[a.token] = 0;
+    latest_answer_[a.token] = 0;
   }
   return next;
 }

@@ -69,6 +69,7 @@ class Lsu {
   };
   void build_blocks(Op& op, const functional::TimingRecord& record);
   bool tick_live(Cycle now, std::vector<LsuCompletion>& done);
+  Cycle completion_event() const;
   bool send(Cycle now, std::vector<LsuCompletion>& done);
   bool send_block(Op& op, uint32_t token, Cycle now);
   void complete(Op& op, Cycle now, std::vector<LsuCompletion>& done);
@@ -82,6 +83,10 @@ class Lsu {
   Cycle next_start_ = 0;            // earliest first request of the next instruction
   Cycle last_attempt_ = ~Cycle{0};  // the cycle of the last request sent to the L1
   std::vector<std::pair<Cycle, uint32_t>> shared_responses_;
+  // completion_event's per-op scratch: the L1's responses to it and the latest (all zero
+  // between calls).
+  mutable std::vector<unsigned> answers_;
+  mutable std::vector<Cycle> latest_answer_;
   LsuStats& stats_;
 };
 
