@@ -165,6 +165,7 @@ void MemorySystem::advance_l2(Cycle now) {
     }
     refresh_times();
   }
+  if (release_at_ > now) return;  // (refresh_times keeps it the earliest release)
   for (Mshr& m : mshrs_) {
     if (m.valid && m.started && m.last_response <= now) free_entry(m);
   }
@@ -193,6 +194,7 @@ bool MemorySystem::take(const MemRequest& request, Cycle now) {
   // already past, which must not hide one at `now` behind it.
   while (!dir_writes_.empty() && dir_writes_.front() < now) dir_writes_.pop_front();
   if (!dir_writes_.empty() && dir_writes_.front() == now) return false;
+  if (list_full()) return false;
   const uint32_t line = l2_.line_of(request.address);
   Mshr* mshr = mshr_of(line);
   const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.access(line);
@@ -240,10 +242,12 @@ Cycle MemorySystem::next_accept(const MemRequest& request, Cycle now) {
 }
 
 Cycle MemorySystem::retry_at(const MemRequest& request, Cycle now) {
-  const uint32_t line = l2_.line_of(request.address);
-  const Mshr* mshr = mshr_of(line);
-  const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.contains(line);
-  if (has_room(mshr, hit)) return now + 1;
+  if (!list_full()) {
+    const uint32_t line = l2_.line_of(request.address);
+    const Mshr* mshr = mshr_of(line);
+    const bool hit = mshr == nullptr && params_.l2_reports_hits && l2_.contains(line);
+    if (has_room(mshr, hit)) return now + 1;
+  }
   return std::max(std::min(earliest_waiting_answer(), release_at_), now + 1);
 }
 

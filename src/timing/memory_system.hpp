@@ -117,6 +117,9 @@ class MemorySystem {
   void free_entry(Mshr& mshr);
   void hold(Mshr& mshr, const MemRequest& request);
   bool has_room(const Mshr* mshr, bool hit) const;
+  // The request list is full and no request can hit: no request has room (has_room), whatever
+  // its line, so a refusal need not look the line up.
+  bool list_full() const { return held_ >= params_.l2_request_entries && !params_.l2_reports_hits; }
   // The earliest answer of a read that has not taken the port: it starts at the next port
   // decision at the soonest, and its data and answer follow by their fixed latencies (~0: no
   // decision pending).
