@@ -5,6 +5,7 @@
 #include "isa/insn_table.hpp"
 #include "timing/gpu_model.hpp"
 #include "timing/lsu.hpp"
+#include "timing/lsu_test_support.hpp"
 #include "timing/unit_class.hpp"
 
 namespace ventus::timing {
@@ -12,26 +13,6 @@ namespace {
 
 using functional::MemOp;
 using functional::TimingRecord;
-
-TimingRecord access(MemOp op, std::initializer_list<uint32_t> addresses) {
-  TimingRecord r;
-  r.mem_op = op;
-  r.access_bytes = 4;
-  for (uint32_t a : addresses) r.lane_address[r.address_count++] = a;
-  return r;
-}
-
-// Answers every memory request of the LSU's L1 at once, from cycle `from` to `to`.
-void run_with_instant_memory(Lsu& lsu, Cycle from, Cycle to, std::vector<LsuCompletion>& done) {
-  for (Cycle c = from; c < to; ++c) {
-    lsu.tick(c, done);
-    while (const MemRequest* r = lsu.l1d().front_request(c)) {
-      const MemRequest sent = *r;
-      lsu.l1d().pop_request(c);
-      lsu.l1d().on_response(MemResponse{c, sent}, c);
-    }
-  }
-}
 
 // Runs one instruction through a fresh LSU and returns the L1 requests it made.
 uint64_t requests_of(const TimingRecord& record) {
@@ -89,6 +70,7 @@ TEST(LsuTiming, HitLoadWritesBackTenCyclesAfterIssue) {
 // its tick.
 TEST(LsuTiming, OnlyTheAnswerThatCompletesALoadIsAnEvent) {
   LsuParams p;
+  p.mshr_state_machine = false;  // which takes every answer on its own (lsu_fsm.test.cpp)
   LsuStats stats;
   L1dStats l1d;
   Lsu lsu(p, 8, stats, l1d);

@@ -120,6 +120,10 @@ void L1DCache::on_response(const MemResponse& response, Cycle now) {
   }
   Cycle at = now + params_.l1d_fill_response_cycles;
   for (uint32_t token : miss->waiters) core_.push_back({at++, token});
+  // l1_mshr.v answers a sub-entry per cycle from now + 1; the register that follows
+  // (core_rsp_st2_valid_from_memrsp) stops the memory queue a cycle later.
+  answers_from_ = now + 2;
+  answers_until_ = answers_from_ + miss->waiters.size();
   // l1_mshr.v frees a sub-entry per cycle from the cycle after the data leaves its queue.
   mshr_empty_at_ = std::max(mshr_empty_at_, now + 1 + miss->waiters.size());
   mshr_.erase(miss);
@@ -166,11 +170,21 @@ bool L1DCache::held_by_wshr(const MemRequest& request, Cycle now) const {
 
 const MemRequest* L1DCache::front_request(Cycle now) const {
   if (requests_.empty() || requests_.front().at > now) return nullptr;
+  if (params_.l1d_output_register_waits && !(staged_at_ < now)) return nullptr;
   if (!wshr_.empty() && held_by_wshr(requests_.front().request, now)) return nullptr;
   return &requests_.front().request;
 }
 
+void L1DCache::stage(Cycle now) {
+  if (!params_.l1d_output_register_waits || staged_at_ != ~Cycle{0} || requests_.empty()) return;
+  if (requests_.front().at > now + 1) return;
+  if (answers_from_ <= now && now < answers_until_) return;
+  if (!wshr_.empty() && held_by_wshr(requests_.front().request, now)) return;
+  staged_at_ = now;
+}
+
 void L1DCache::pop_request(Cycle now) {
+  staged_at_ = ~Cycle{0};
   const Queued& q = requests_.front();
   std::erase_if(wshr_, [now](const Write& w) { return w.free_at <= now; });
   if (q.request.kind != MemKind::Get) {
@@ -186,7 +200,16 @@ Cycle L1DCache::next_event(Cycle now) const {
   Cycle next = ~Cycle{0};
   if (!requests_.empty()) {
     const Queued& head = requests_.front();
-    if (head.at > now) {
+    if (params_.l1d_output_register_waits) {
+      // Not staged: it may be from the cycle before it is due; staged: it leaves after.
+      if (staged_at_ == ~Cycle{0}) {
+        next = std::max(head.at - 1, now + 1);
+        if (answers_from_ <= next && next < answers_until_) next = answers_until_;
+      } else {
+        next = std::max(head.at, staged_at_ + 1);
+      }
+      if (next <= now) next = now + 1;
+    } else if (head.at > now) {
       next = head.at;
     } else if (held_by_wshr(head.request, now)) {
       for (const Write& w : wshr_) {

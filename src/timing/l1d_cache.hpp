@@ -47,6 +47,9 @@ class L1DCache {
   const std::vector<Timed>& core_responses() const { return core_; }
   // The head of the memory-request queue, if it may leave at `now` (not held by the WSHR).
   const MemRequest* front_request(Cycle now) const;
+  // A cycle in which the SM's arbiter gave the L1 ready (no I-cache request): the head moves
+  // into the output register if it may (LsuParams::l1d_output_register_waits).
+  void stage(Cycle now);
   // The earliest cycle after `now` at which a queued request becomes due, the WSHR lets the
   // head go or a fill's hold ends (~0: none). The LSU adds the responses it waits for
   // (core_responses).
@@ -107,6 +110,10 @@ class L1DCache {
   Cycle drain_reopen_at_ = 0;  // the input opens again at this cycle
   Cycle mshr_empty_at_ = 0;    // the last released entry's sub-entries are all answered
   uint32_t next_write_tag_ = 1;
+  // The head is in the output register since `staged_at_` (~0: not yet).
+  Cycle staged_at_ = ~Cycle{0};
+  Cycle answers_from_ = 0;  // a fill answers the LSU in [from, until): the head is not staged
+  Cycle answers_until_ = 0;
   std::deque<Queued> requests_;  // the memory-request queue, in order
   std::vector<Timed> core_;      // responses to the LSU
   L1dStats& stats_;

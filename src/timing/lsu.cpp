@@ -11,10 +11,10 @@ using functional::MemOp;
 Lsu::Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats& l1d_stats)
     : params_(params),
       l1d_(params, l1d_stats),
-      pool_(params.per_sm_in_flight),
+      pool_(params.per_sm_in_flight + 2),
       per_warp_(warp_slots, 0),
-      answers_(params.per_sm_in_flight, 0),
-      latest_answer_(params.per_sm_in_flight, 0),
+      answers_(params.per_sm_in_flight + 2, 0),
+      latest_answer_(params.per_sm_in_flight + 2, 0),
       stats_(stats) {}
 
 // One block per distinct `block_bytes` block, in the order of the lowest remaining lane
@@ -87,6 +87,7 @@ void Lsu::complete(Op& op, Cycle now, std::vector<LsuCompletion>& done) {
 }
 
 Cycle Lsu::next_event(Cycle now) const {
+  if (params_.mshr_state_machine) return fsm_event(now);
   Cycle next = std::min(l1d_.next_event(now), completion_event());
   for (const auto& [at, token] : shared_responses_) next = std::min(next, at);
   // A request the L1 refused waits for a memory response (the SM adds that event).
@@ -121,6 +122,7 @@ Cycle Lsu::completion_event() const {
 }
 
 bool Lsu::tick_live(Cycle now, std::vector<LsuCompletion>& done) {
+  if (params_.mshr_state_machine) return tick_fsm(now, done);
   const unsigned live_before = live_;
   uint32_t token = 0;
   auto answered = [&](uint32_t t) {
@@ -149,7 +151,8 @@ bool Lsu::send(Cycle now, std::vector<LsuCompletion>& done) {
   Op& op = pool_[head];
   const Cycle start = std::max(op.start_at, next_start_);
   if (now < start) return false;
-  if (op.block_count == 0) {  // no active lane: nothing to send
+  if (params_.mshr_state_machine && !op.saved) return false;  // its entry first (try_save)
+  if (op.block_count == 0) {                                  // no active lane: nothing to send
     address_queue_.pop_front();
     complete(op, now, done);
     return true;
@@ -161,6 +164,10 @@ bool Lsu::send(Cycle now, std::vector<LsuCompletion>& done) {
   if (op.sent != op.block_count) return false;
   address_queue_.pop_front();
   next_start_ = now + params_.instruction_gap_cycles;
+  if (params_.mshr_state_machine && !address_queue_.empty()) {
+    fifo_hold_ = true;  // the next one leaves the FIFO the cycle after, which refills after
+    fifo_free_at_ = now + 2;
+  }
   return true;
 }
 

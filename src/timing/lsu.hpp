@@ -1,7 +1,8 @@
 // Lsu: the load/store unit of one SM (TIMING.md §8): per-warp and per-SM in-flight limits,
 // one instruction at a time in the address stage, one L1 request per cycle for each
 // distinct block of the active lanes (atomics one lane per request), shared memory for
-// accesses wholly below its size, loads completing when every block has answered.
+// accesses wholly below its size, loads completing when every block has answered, through
+// mshr_reg.v's state machine (lsu_fsm.cpp) unless `mshr_state_machine` is off.
 #pragma once
 
 #include <array>
@@ -34,6 +35,10 @@ class Lsu {
 
   // Can take a memory instruction of warp `slot` (inline: asked several times per cycle).
   bool ready(unsigned slot) const {
+    if (params_.mshr_state_machine) {  // the MSHR's limit stalls the address stage instead
+      return address_queue_.size() + (fifo_hold_ ? 1 : 0) < 2 &&
+             per_warp_[slot] < params_.per_warp_in_flight;
+    }
     return address_queue_.size() < 2 && live_ < params_.per_sm_in_flight &&
            per_warp_[slot] < params_.per_warp_in_flight;
   }
@@ -66,6 +71,7 @@ class Lsu {
     unsigned outstanding = 0;
     Cycle start_at = 0;
     Cycle issued_at = 0;
+    bool saved = false;  // it has its MSHR entry (mshr_state_machine)
   };
   void build_blocks(Op& op, const functional::TimingRecord& record);
   bool tick_live(Cycle now, std::vector<LsuCompletion>& done);
@@ -73,6 +79,14 @@ class Lsu {
   bool send(Cycle now, std::vector<LsuCompletion>& done);
   bool send_block(Op& op, uint32_t token, Cycle now);
   void complete(Op& op, Cycle now, std::vector<LsuCompletion>& done);
+  // mshr_state_machine (lsu_fsm.cpp).
+  bool tick_fsm(Cycle now, std::vector<LsuCompletion>& done);
+  bool fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done);
+  bool take_answer(Cycle now, uint32_t& token);
+  bool try_save(Cycle now);
+  void start_output(Cycle out1, std::vector<LsuCompletion>& done);
+  void free_op(Op& op);
+  Cycle fsm_event(Cycle now) const;
 
   const LsuParams& params_;
   L1DCache l1d_;
@@ -83,6 +97,16 @@ class Lsu {
   Cycle next_start_ = 0;            // earliest first request of the next instruction
   Cycle last_attempt_ = ~Cycle{0};  // the cycle of the last request sent to the L1
   std::vector<std::pair<Cycle, uint32_t>> shared_responses_;
+  // mshr_state_machine: the MSHR is idle from `fsm_idle_at_`; `used_` entries are taken
+  // (saved, not freed yet); complete instructions wait for the output states; entries free
+  // the cycle after their output; the input FIFO, read by the address stage the cycle after
+  // an instruction's last request, takes a new one a cycle later.
+  Cycle fsm_idle_at_ = 0;
+  unsigned used_ = 0;
+  std::vector<uint32_t> complete_;
+  std::vector<std::pair<Cycle, uint32_t>> frees_;
+  bool fifo_hold_ = false;
+  Cycle fifo_free_at_ = 0;
   // completion_event's per-op scratch: the L1's responses to it and the latest (all zero
   // between calls).
   mutable std::vector<unsigned> answers_;

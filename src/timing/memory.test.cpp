@@ -153,7 +153,10 @@ TEST(ICache, AnOlderUnsentEntryIsOfferedInTheCycleALowerOneIsAllocated) {
   EXPECT_EQ(icache.front_request(13)->address, 0x3010u);
 }
 
+// The cache's own rules, its memory queue's head leaving as soon as it is due (the output
+// register's wait for the SM's arbiter has its own tests, L1dOutputRegister).
 struct L1dFixture : ::testing::Test {
+  L1dFixture() { p.l1d_output_register_waits = false; }
   LsuParams p;
   L1dStats stats;
   L1DCache l1d{p, stats};
@@ -305,6 +308,61 @@ TEST_F(L1dFixture, StoreHitMakesTheLineDirtyAndTheFlushWritesItBack) {
   ASSERT_NE(w, nullptr);
   EXPECT_EQ(w->kind, MemKind::PutFull);
   EXPECT_EQ(w->address, 0x300u);
+}
+
+// l1_dcache.v: the memory queue's head moves into the output register (mem_req_st3) only in a
+// cycle in which the SM's arbiter gives the L1 ready (no I-cache request) and no fill answers
+// the LSU (core_rsp_st2_valid_from_memrsp), and leaves from it a cycle later at the earliest.
+struct L1dOutputRegister : ::testing::Test {
+  LsuParams p;  // the defaults: the register waits
+  L1dStats stats;
+  L1DCache l1d{p, stats};
+  uint32_t token = 0;
+};
+
+// A miss at 10: its Get is due at 14, so it may move in at 13 and leave at 14. An I-cache
+// request at 13 keeps it out: in at 14, out at 15.
+TEST_F(L1dOutputRegister, TheHeadMovesInOnlyInACycleWithoutAnICacheRequest) {
+  ASSERT_TRUE(l1d.request(0x100, false, 7, 10));
+  l1d.stage(12);  // not due yet
+  EXPECT_EQ(l1d.front_request(14), nullptr);
+  l1d.stage(14);  // 13 went to the I-cache
+  EXPECT_EQ(l1d.front_request(14), nullptr);
+  ASSERT_NE(l1d.front_request(15), nullptr);
+  EXPECT_EQ(l1d.next_event(13), 15u);
+  l1d.pop_request(15);
+  EXPECT_EQ(stats.misses.value, 1u);
+
+  L1dStats unloaded_stats;
+  L1DCache unloaded{p, unloaded_stats};
+  ASSERT_TRUE(unloaded.request(0x100, false, 7, 10));
+  EXPECT_EQ(unloaded.next_event(10), 13u);  // the SM must offer it the register at 13
+  unloaded.stage(13);
+  EXPECT_EQ(unloaded.front_request(13), nullptr);
+  EXPECT_NE(unloaded.front_request(14), nullptr);
+}
+
+// Two loads merge on line 0x200 (Get out at 14); a load of 0x300 misses at 15 (Get due at 19).
+// The L2 answers 0x200 at 16: the MSHR answers its two sub-entries at 17 and 18, and the
+// register behind them stops the queue at 18 and 19, so 0x300's Get moves in at 20 and leaves
+// at 21 instead of 19.
+TEST_F(L1dOutputRegister, AFillAnsweringTheLsuHoldsTheQueue) {
+  ASSERT_TRUE(l1d.request(0x200, false, 1, 10));
+  ASSERT_TRUE(l1d.request(0x204, false, 2, 11));
+  l1d.stage(13);
+  const MemRequest* get = l1d.front_request(14);
+  ASSERT_NE(get, nullptr);
+  const MemRequest sent = *get;
+  l1d.pop_request(14);
+  ASSERT_TRUE(l1d.request(0x300, false, 3, 15));
+  l1d.on_response(MemResponse{16, sent}, 16);
+  for (Cycle c = 18; c <= 19; ++c) {
+    l1d.stage(c);
+    EXPECT_EQ(l1d.front_request(c + 1), nullptr) << "cycle " << c;
+  }
+  l1d.stage(20);
+  ASSERT_NE(l1d.front_request(21), nullptr);
+  EXPECT_EQ(l1d.front_request(21)->address, 0x300u);
 }
 
 }  // namespace

@@ -55,6 +55,13 @@ class MemorySystem {
   // cannot this cycle (another request was accepted, a fill writes the directory, the request
   // list or the MSHRs are full; with a buffer: the buffer was full as the cycle began).
   bool accept(const MemRequest& request, Cycle now);
+  // The SMs' ready this cycle when none offers a request: the input buffer had room as the
+  // cycle began (sm2cluster_arb.v); without a buffer, always.
+  bool input_ready(Cycle now) {
+    if (params_.l2_input_buffer_entries == 0) return true;
+    advance(now);
+    return input_.size() + (last_take_ == now ? 1 : 0) < params_.l2_input_buffer_entries;
+  }
   // Responses for `sm` due at or before `now`, in time order.
   bool pop_response(unsigned sm, Cycle now, MemResponse& out) {
     advance(now);

@@ -1,5 +1,6 @@
 // Cycle counts of the L2 and the memory port (MemorySystem) and of the cache tags, derived by
-// hand from TIMING.md §11–§12 with the test-bench parameters (the defaults).
+// hand from TIMING.md §11–§12 with the test-bench parameters (the defaults), the L2 first
+// without the buffer in front of it (l2_alone), then with it.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -10,6 +11,15 @@
 
 namespace ventus::timing {
 namespace {
+
+// The L2 taking the SMs' requests itself, without sm2cluster_arb's buffer: a request reaches
+// the port 4 cycles after it left the SM (TIMING.md §11: SM -> AR 4).
+MemoryParams l2_alone() {
+  MemoryParams p;
+  p.l2_input_buffer_entries = 0;
+  p.l2_to_port_cycles = 4;
+  return p;
+}
 
 TEST(CacheTags, LeastRecentlyUsedWayIsEvictedAndDirtyVictimsReported) {
   CacheParams p{2, 2, 8, 4, 2, 2};  // 2 sets x 2 ways x 8 B
@@ -28,7 +38,7 @@ TEST(CacheTags, LeastRecentlyUsedWayIsEvictedAndDirtyVictimsReported) {
 }
 
 TEST(MemorySystem, UnloadedGetMissTakesElevenCyclesAndReadsSerialiseSixApart) {
-  MemoryParams p;
+  MemoryParams p = l2_alone();
   MemoryStats stats;
   MemorySystem mem(p, 1, stats);
   ASSERT_TRUE(mem.accept(get(0x1000), 100));
@@ -53,7 +63,7 @@ TEST(MemorySystem, UnloadedGetMissTakesElevenCyclesAndReadsSerialiseSixApart) {
 // decisions, and a refused request waits for the first MSHR that can free, which is never
 // before a waiting read has taken the port and been answered (R 2 + answer 5 after its AR).
 TEST(MemorySystem, WakeUpsIgnoreOtherSmsDecisionsAndWaitForAnMshrToFree) {
-  MemoryParams p;
+  MemoryParams p = l2_alone();
   MemoryStats stats;
   MemorySystem mem(p, 2, stats);
   for (Cycle c = 0; c < 4; ++c) {  // SM 0 fills the 4 MSHRs; AR at 4, 10, 16, 22
@@ -79,7 +89,7 @@ TEST(MemorySystem, WakeUpsIgnoreOtherSmsDecisionsAndWaitForAnMshrToFree) {
 // for a line in flight merges into its MSHR: no new read, answered by sourceD two cycles after
 // the first answer.
 TEST(MemorySystem, NoSetBlocksAnotherAndALineInFlightMerges) {
-  MemoryParams p;
+  MemoryParams p = l2_alone();
   MemoryStats stats;
   MemorySystem mem(p, 1, stats);
   ASSERT_TRUE(mem.accept(get(0x1000), 100));
@@ -100,7 +110,7 @@ TEST(MemorySystem, NoSetBlocksAnotherAndALineInFlightMerges) {
 // Get of a line reads memory again; an L2 that reports hits answers it in hit_latency_cycles.
 // A store never allocates its line.
 TEST(MemorySystem, TheTestBenchL2NeverHitsAndStoresDoNotAllocate) {
-  MemoryParams p;
+  MemoryParams p = l2_alone();
   MemoryStats stats;
   MemorySystem bench(p, 1, stats);
   ASSERT_TRUE(bench.accept(get(0x1000), 0));
@@ -130,7 +140,7 @@ TEST(MemorySystem, TheTestBenchL2NeverHitsAndStoresDoNotAllocate) {
 // the memory system drains only after that write. (The write was once left without a port
 // decision, and the kernel-end drain looped for ever.)
 TEST(MemorySystem, AStoreThatHitsTheL2StillWritesItsLineBeforeTheL2Drains) {
-  MemoryParams p;
+  MemoryParams p = l2_alone();
   p.l2_reports_hits = true;
   MemoryStats stats;
   MemorySystem mem(p, 1, stats);
@@ -155,7 +165,7 @@ TEST(MemorySystem, AStoreThatHitsTheL2StillWritesItsLineBeforeTheL2Drains) {
 // a read already waiting: the port frees at 16 (the second read's AR at 10), the write takes
 // it (AW 16, 5 cycles), the third read's AR is at 21 and its answer at 28.
 TEST(MemorySystem, AStoreReadsIsAcknowledgedThenWritesBeforeWaitingReads) {
-  MemoryParams p;
+  MemoryParams p = l2_alone();
   MemoryStats stats;
   MemorySystem mem(p, 1, stats);
   ASSERT_TRUE(mem.accept(get(0x1000, MemKind::PutPartial), 0));
@@ -178,7 +188,7 @@ TEST(MemorySystem, AStoreReadsIsAcknowledgedThenWritesBeforeWaitingReads) {
 // first MSHR frees with its answer at 11, but not at 10, when that Get's fill writes the
 // directory (no lookup in that cycle).
 TEST(MemorySystem, EveryL2MshrBusyRefusesAMiss) {
-  MemoryParams p;
+  MemoryParams p = l2_alone();
   MemoryStats stats;
   MemorySystem mem(p, 1, stats);
   for (uint32_t i = 0; i < p.l2.mshr_entries; ++i) ASSERT_TRUE(mem.accept(get(0x100 * (i + 1)), i));
@@ -191,7 +201,7 @@ TEST(MemorySystem, EveryL2MshrBusyRefusesAMiss) {
 // cycle, however late the port decision that scheduled the write was made: an L2 asked nothing
 // between two requests decides both reads at the second and must still refuse it.
 TEST(MemorySystem, ADirectoryWriteRefusesARequestAlsoWhenItsDecisionWasMadeLate) {
-  MemoryParams p;
+  MemoryParams p = l2_alone();
   MemoryStats prompt_stats, lazy_stats;
   MemorySystem prompt(p, 1, prompt_stats), lazy(p, 1, lazy_stats);
   for (MemorySystem* mem : {&prompt, &lazy}) {
@@ -210,9 +220,7 @@ TEST(MemorySystem, ADirectoryWriteRefusesARequestAlsoWhenItsDecisionWasMadeLate)
 // from the cycle after it entered, when it has room. With request_cycles 3 an unloaded Get is
 // still answered 11 cycles after it left the SM.
 TEST(MemorySystem, InputBufferHandsRequestsToTheL2InOrderFromTheNextCycle) {
-  MemoryParams p;
-  p.l2_input_buffer_entries = 2;
-  p.l2_to_port_cycles = 3;
+  const MemoryParams p;  // the defaults: a buffer of 2, the L2 to the port in 3
   MemoryStats stats;
   MemorySystem mem(p, 2, stats);
   for (Cycle c = 0; c < 4; ++c) {  // taken at 1..4, ready 3 later: AR at 4, 10, 16, 22

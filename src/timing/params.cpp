@@ -90,6 +90,10 @@ void LsuParams::declare(sim::ParamScope s) {
         "memory instructions in flight per warp (shiftboard)");
   s.add("per_sm_in_flight", per_sm_in_flight, kSmallCount, "",
         "memory instructions in flight per SM (LSU MSHR)");
+  s.add("mshr_state_machine", mshr_state_machine, "",
+        "the LSU's MSHR takes one L1 answer per cycle and allocates an instruction only while "
+        "idle, writes each completed instruction back in two cycles and frees its entry then "
+        "(mshr_reg.v); false: every due answer in one cycle, entries free at completion");
   s.add("issue_to_request_cycles", issue_to_request_cycles, kCycles, "cycles",
         "ISSUE -> first L1 request");
   s.add("instruction_gap_cycles", instruction_gap_cycles, kCycles, "cycles",
@@ -110,6 +114,9 @@ void LsuParams::declare(sim::ParamScope s) {
   s.add("store_reprobe_cycles", l1d_store_reprobe_cycles, kCycles, "cycles",
         "a store accepted while its line was being read closes the L1's input until the MSHR "
         "is empty; from then to its second tag probe");
+  s.add("output_register_waits", l1d_output_register_waits, "",
+        "the L1's memory queue hands its head to its output register only in a cycle without an "
+        "I-cache request to the L2 and without a fill answering the LSU (false: at a fixed time)");
   s.add("wshr_entries", wshr_entries, kSmallCount, "", "write-through stores in flight (WSHR)");
   s.add("wshr_release_cycles", wshr_release_cycles, kCycles, "cycles",
         "the L2's acknowledgement of a write -> its WSHR entry is free");

@@ -70,8 +70,11 @@ struct UnitParams {
 
 // Load/store unit and L1 data cache front (TIMING.md §8–§9).
 struct LsuParams {
-  uint32_t per_warp_in_flight = 4;       // shiftboard entries per warp
-  uint32_t per_sm_in_flight = 8;         // LSU MSHR entries
+  uint32_t per_warp_in_flight = 4;  // shiftboard entries per warp
+  uint32_t per_sm_in_flight = 8;    // LSU MSHR entries
+  // mshr_reg.v's state machine: it takes one L1 answer per cycle and allocates only while
+  // idle, spends two cycles on each completed instruction, and frees its entry after them.
+  bool mshr_state_machine = true;
   uint32_t issue_to_request_cycles = 4;  // ISSUE -> first L1 request
   uint32_t instruction_gap_cycles = 3;   // last request of one instruction -> next's first
   uint32_t block_bytes = 8;              // coalescing block (one L1 request)
@@ -81,6 +84,10 @@ struct LsuParams {
   uint32_t l1d_fill_response_cycles = 5;    // L2 response -> L1 response to the LSU
   uint32_t l1d_fill_blocked_cycles = 2;     // a fill closes the L1's input this long (+1 dirty)
   uint32_t l1d_store_reprobe_cycles = 1;    // MSHR empty -> a store held for it probes again
+  // The memory queue's head moves into the output register only in a cycle in which the SM's
+  // arbiter gives the L1 ready (no I-cache request) and no fill answers the LSU (l1_dcache.v
+  // mem_req_q_deq_ready), and leaves from it a cycle later at the earliest.
+  bool l1d_output_register_waits = true;
   uint32_t wshr_entries = 4;
   uint32_t wshr_release_cycles = 2;     // the L2's acknowledgement -> the WSHR entry frees
   uint32_t shared_memory_bytes = 1024;  // addresses below this go to shared memory
@@ -97,9 +104,9 @@ struct MemoryParams {
   // every request reads memory; true for an L2 whose hits answer from its contents.
   bool l2_reports_hits = false;
   uint32_t l2_request_entries = 4;       // requests held at once, merged ones included (list)
-  uint32_t l2_input_buffer_entries = 0;  // SMs -> L2 request buffer (0: none; see docs/timing.md)
+  uint32_t l2_input_buffer_entries = 2;  // SMs -> L2 request buffer (sm2cluster_arb.v; 0: none)
   uint32_t l2_response_interval = 2;     // sourceD answers one request per this many cycles
-  uint32_t l2_to_port_cycles = 4;        // SM request -> AXI request issued (port free)
+  uint32_t l2_to_port_cycles = 3;        // L2 takes a request -> AXI request issued (port free)
   uint32_t read_latency_cycles = 2;      // AR -> R
   uint32_t write_latency_cycles = 2;     // AW -> B
   uint32_t response_cycles = 5;          // R -> response at the SM

@@ -323,13 +323,16 @@ bool Sm::send_memory_request(Cycle now) {
     icache_.pop_request();
     return true;
   }
-  if (const MemRequest* r = lsu_.l1d().front_request(now)) {
+  L1DCache& l1d = lsu_.l1d();
+  if (const MemRequest* r = l1d.front_request(now)) {
     MemRequest request = *r;
     request.sm = static_cast<uint16_t>(index_);
     if (!memory_.accept(request, now)) return false;
-    lsu_.l1d().pop_request(now);
+    l1d.pop_request(now);
+    l1d.stage(now);
     return true;
   }
+  if (memory_.input_ready(now)) l1d.stage(now);
   return false;
 }
 

@@ -1,0 +1,142 @@
+// Lsu with mshr_reg.v's state machine (LsuParams::mshr_state_machine): one L1 answer per
+// cycle, taken only while the MSHR is idle; an instruction's entry taken (S_SAVE of the address
+// stage) only while it is idle and not all entries are used; each completed instruction
+// written back in two output states, and its entry and shiftboard slot freed after them.
+//
+// mshr_reg.v: in S_IDLE an answer updates its entry's mask; with an allocation in the same
+// cycle the allocation waits a cycle (S_ADD); an answer that completes its instruction, or
+// a complete entry with no answer, leads to S_OUT_1 (the SRAM read) and S_OUT_2 (the result to
+// the pipe, the entry freed at that edge), and on through the next complete entry, lowest
+// index first, before S_IDLE again.
+#include <algorithm>
+
+#include "timing/lsu.hpp"
+
+namespace ventus::timing {
+
+bool Lsu::tick_fsm(Cycle now, std::vector<LsuCompletion>& done) {
+  bool changed = false;
+  if (fifo_hold_ && now >= fifo_free_at_) {
+    fifo_hold_ = false;
+    changed = true;
+  }
+  for (size_t i = 0; i < frees_.size();) {
+    if (frees_[i].first > now) {
+      ++i;
+      continue;
+    }
+    free_op(pool_[frees_[i].second]);
+    frees_[i] = frees_.back();
+    frees_.pop_back();
+    changed = true;
+  }
+  if (now >= fsm_idle_at_ && fsm_idle_cycle(now, done)) changed = true;
+  return send(now, done) || changed;
+}
+
+// The earliest due answer, the L1's or shared memory's (rsp_arb.v).
+bool Lsu::take_answer(Cycle now, uint32_t& token) {
+  auto shared = std::min_element(shared_responses_.begin(), shared_responses_.end());
+  const bool shared_due = shared != shared_responses_.end() && shared->first <= now;
+  if (shared_due) {
+    token = shared->second;
+    shared_responses_.erase(shared);
+    return true;
+  }
+  return l1d_.pop_core_response(now, token);
+}
+
+// The address stage's S_SAVE for the head instruction: it takes an entry in this cycle if it
+// is due and one is free; its first request follows the next cycle.
+bool Lsu::try_save(Cycle now) {
+  if (address_queue_.empty()) return false;
+  const uint32_t head = address_queue_.front();
+  Op& op = pool_[head];
+  if (op.saved || now + 1 < std::max(op.start_at, next_start_)) return false;
+  if (used_ >= params_.per_sm_in_flight) return false;
+  op.saved = true;
+  ++used_;
+  op.start_at = std::max(op.start_at, now + 1);
+  if (op.block_count == 0) {  // no active lane: complete at once
+    address_queue_.pop_front();
+    complete_.push_back(head);
+    next_start_ = now + 1 + params_.instruction_gap_cycles;
+  }
+  return true;
+}
+
+bool Lsu::fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done) {
+  const bool complete_before = !complete_.empty();
+  uint32_t token = 0;
+  const bool answered = take_answer(now, token);
+  bool completes = false;
+  if (answered) {
+    Op& op = pool_[token];
+    --op.outstanding;
+    completes = op.sent == op.block_count && op.outstanding == 0;
+    if (completes) complete_.push_back(token);
+  }
+  const bool saved = try_save(now);
+  if (answered && saved) {  // S_ADD next, then the outputs if any entry is complete
+    if (complete_.empty()) {
+      fsm_idle_at_ = now + 2;
+    } else {
+      start_output(now + 2, done);
+    }
+  } else if (answered ? completes : complete_before) {
+    start_output(now + 1, done);
+  } else {
+    fsm_idle_at_ = now + 1;
+  }
+  return answered || saved;
+}
+
+// S_OUT_1 at `out1`; each complete entry, lowest first, reaches the pipe in its S_OUT_2 and
+// frees its entry there (seen the cycle after).
+void Lsu::start_output(Cycle out1, std::vector<LsuCompletion>& done) {
+  std::sort(complete_.begin(), complete_.end());
+  Cycle out2 = out1 + 1;
+  for (uint32_t index : complete_) {
+    Op& op = pool_[index];
+    if (op.destination.file != functional::RegFile::None) {
+      done.push_back({op.slot, op.destination, out2});
+      stats_.load_latency.sample(out2 - op.issued_at);
+    }
+    frees_.emplace_back(out2 + 1, index);
+    out2 += 2;
+  }
+  fsm_idle_at_ = out2 - 1;
+  complete_.clear();
+}
+
+void Lsu::free_op(Op& op) {
+  --used_;
+  --per_warp_[op.slot];
+  --live_;
+  op.live = false;
+}
+
+// Answers wait for the idle MSHR, and so does the head instruction's entry; frees and the
+// FIFO are events of their own; the address stage sends its blocks on its own clock.
+Cycle Lsu::fsm_event(Cycle now) const {
+  Cycle next = l1d_.next_event(now);
+  for (const auto& [at, index] : frees_) next = std::min(next, at);
+  if (fifo_hold_) next = std::min(next, fifo_free_at_);
+  Cycle waiting = ~Cycle{0};
+  for (const L1DCache::Timed& a : l1d_.core_responses()) waiting = std::min(waiting, a.at);
+  for (const auto& [at, token] : shared_responses_) waiting = std::min(waiting, at);
+  if (!complete_.empty()) waiting = std::min(waiting, now + 1);
+  if (!address_queue_.empty()) {
+    const Op& op = pool_[address_queue_.front()];
+    const Cycle start = std::max(op.start_at, next_start_);
+    if (!op.saved) {
+      if (used_ < params_.per_sm_in_flight) waiting = std::min(waiting, start - 1);
+    } else if (!(l1d_.refused() && last_attempt_ == now)) {
+      next = std::min(next, start);
+    }
+  }
+  if (waiting != ~Cycle{0}) next = std::min(next, std::max(waiting, fsm_idle_at_));
+  return next;
+}
+
+}  // namespace ventus::timing

@@ -1,0 +1,117 @@
+// The LSU's MSHR state machine (mshr_reg.v, LsuParams::mshr_state_machine), with cycles derived
+// by hand: an instruction's entry is taken (S_SAVE) the cycle before its first L1 request, a
+// hit answers 4 cycles after its request, a miss's Get leaves 4 cycles after it and its fill
+// answers 5 after the L2, and a completed instruction reaches the pipe in S_OUT_2, two cycles
+// after the answer that completed it.
+#include <gtest/gtest.h>
+
+#include "timing/lsu.hpp"
+#include "timing/lsu_test_support.hpp"
+
+namespace ventus::timing {
+namespace {
+
+using functional::MemOp;
+using functional::RegFile;
+using functional::TimingRecord;
+
+TimingRecord load(uint32_t address, uint8_t destination) {
+  TimingRecord r = access(MemOp::Load, {address});
+  r.destination = {RegFile::Scalar, destination};
+  return r;
+}
+
+struct LsuFsm : ::testing::Test {
+  LsuParams p;
+  LsuStats stats;
+  L1dStats l1d_stats;
+  std::vector<LsuCompletion> done;
+
+  // A fresh LSU whose L1 holds the line of 0x9100 (a warm-up load, answered by cycle 50).
+  Lsu warm() {
+    Lsu lsu(p, 8, stats, l1d_stats);
+    lsu.accept(0, load(0x9100, 1), 0);
+    run_with_instant_memory(lsu, 0, 50, done);
+    EXPECT_TRUE(lsu.idle());
+    done.clear();
+    return lsu;
+  }
+  Cycle ready_of(unsigned slot) const {
+    for (const LsuCompletion& c : done) {
+      if (c.slot == slot) return c.ready_at;
+    }
+    return 0;
+  }
+};
+
+// A (slot 0) misses: entry 103, request 104, Get 108, answered at once, fill answer 113. B (slot
+// 1) hits: entry 106 and request 107 (3 after A's), answer 111, S_OUT_1 112, S_OUT_2 113, idle
+// from 114. A's answer waits for it: taken at 114, S_OUT_2 at 116 (115 if every answer were
+// taken at once).
+TEST_F(LsuFsm, AnAnswerWaitsWhileACompletionIsWrittenBack) {
+  for (bool fsm : {true, false}) {
+    p.mshr_state_machine = fsm;
+    Lsu lsu = warm();
+    lsu.accept(0, load(0x9200, 5), 100);
+    lsu.accept(1, load(0x9100, 6), 101);
+    run_with_instant_memory(lsu, 100, 140, done);
+    ASSERT_EQ(done.size(), 2u);
+    EXPECT_EQ(ready_of(1), 113u);
+    EXPECT_EQ(ready_of(0), fsm ? 116u : 115u);
+    EXPECT_TRUE(lsu.idle());
+    done.clear();
+  }
+}
+
+// An answer and an entry taken in the same cycle: S_ADD comes first. A (hit) answers at 108,
+// when B (accepted at 105) takes its entry: S_ADD 109, A's S_OUT_2 at 111 instead of 110. B
+// requests at 109, answers at 113, S_OUT_2 at 115.
+TEST_F(LsuFsm, AnAnswerWithAnAllocationWaitsACycle) {
+  Lsu lsu = warm();
+  lsu.accept(0, load(0x9100, 5), 100);
+  run_with_instant_memory(lsu, 100, 105, done);
+  lsu.accept(1, load(0x9100, 6), 105);
+  run_with_instant_memory(lsu, 105, 140, done);
+  EXPECT_EQ(ready_of(0), 111u);
+  EXPECT_EQ(ready_of(1), 115u);
+}
+
+// No entry is taken in the output states: A (hit) answers at 108, S_OUT_1 109, S_OUT_2 110. B,
+// accepted at 106, would take its entry at 109: it waits for 111, requests at 112, answers at
+// 116 and reaches the pipe at 118 (116 if entries were taken in any state).
+TEST_F(LsuFsm, NoEntryIsTakenWhileACompletionIsWrittenBack) {
+  Lsu lsu = warm();
+  lsu.accept(0, load(0x9100, 5), 100);
+  run_with_instant_memory(lsu, 100, 106, done);
+  lsu.accept(1, load(0x9100, 6), 106);
+  run_with_instant_memory(lsu, 106, 140, done);
+  EXPECT_EQ(ready_of(0), 110u);
+  EXPECT_EQ(ready_of(1), 118u);
+}
+
+// Two store misses of one warp, to two lines. A: request 4, its PutPartial leaves at 8 and
+// answers at 9, S_OUT_2 11, the warp's slot free from 12. B waits in the input FIFO; the
+// address stage reads it at 5 (the cycle after A's last request), so the FIFO takes a new
+// instruction from 6. B: entry 6, request 7, Put 11, answer 12 (the machine idle from 12),
+// S_OUT_2 14, free from 15.
+TEST_F(LsuFsm, TheFifoAndTheEntriesFreeAfterTheirStages) {
+  Lsu lsu(p, 8, stats, l1d_stats);
+  lsu.accept(0, access(MemOp::Store, {0x9000}), 0);
+  lsu.accept(0, access(MemOp::Store, {0x9100}), 0);
+  EXPECT_FALSE(lsu.ready(0));
+  std::vector<bool> ready;
+  std::vector<unsigned> in_flight;
+  for (Cycle c = 0; c < 20; ++c) {
+    run_with_instant_memory(lsu, c, c + 1, done);
+    ready.push_back(lsu.ready(0));
+    in_flight.push_back(lsu.in_flight(0));
+  }
+  for (Cycle c = 0; c < 20; ++c) {
+    EXPECT_EQ(ready[c], c >= 6) << "cycle " << c;
+    EXPECT_EQ(in_flight[c], c < 12 ? 2u : c < 15 ? 1u : 0u) << "cycle " << c;
+  }
+  EXPECT_TRUE(lsu.idle());
+}
+
+}  // namespace
+}  // namespace ventus::timing
