@@ -183,6 +183,24 @@ void L1DCache::stage(Cycle now) {
   staged_at_ = now;
 }
 
+// The head may move in from the cycle before it is due, outside a fill's answers and once the
+// WSHR lets it go.
+Cycle L1DCache::stage_event(Cycle now) const {
+  if (!params_.l1d_output_register_waits || staged_at_ != ~Cycle{0} || requests_.empty()) {
+    return ~Cycle{0};
+  }
+  Cycle at = std::max(requests_.front().at - 1, now + 1);
+  if (answers_from_ <= at && at < answers_until_) at = answers_until_;
+  if (wshr_.empty() || !held_by_wshr(requests_.front().request, at)) return at;
+  // A write frees (the first of them may be the one in the way); one not acknowledged yet
+  // waits for its answer, a memory event.
+  Cycle freed = ~Cycle{0};
+  for (const Write& w : wshr_) {
+    if (w.free_at > at && w.free_at != ~Cycle{0}) freed = std::min(freed, w.free_at);
+  }
+  return freed;
+}
+
 void L1DCache::pop_request(Cycle now) {
   staged_at_ = ~Cycle{0};
   const Queued& q = requests_.front();
@@ -201,14 +219,7 @@ Cycle L1DCache::next_event(Cycle now) const {
   if (!requests_.empty()) {
     const Queued& head = requests_.front();
     if (params_.l1d_output_register_waits) {
-      // Not staged: it may be from the cycle before it is due; staged: it leaves after.
-      if (staged_at_ == ~Cycle{0}) {
-        next = std::max(head.at - 1, now + 1);
-        if (answers_from_ <= next && next < answers_until_) next = answers_until_;
-      } else {
-        next = std::max(head.at, staged_at_ + 1);
-      }
-      if (next <= now) next = now + 1;
+      if (staged_at_ != ~Cycle{0}) next = std::max({head.at, staged_at_ + 1, now + 1});
     } else if (head.at > now) {
       next = head.at;
     } else if (held_by_wshr(head.request, now)) {

@@ -50,9 +50,12 @@ class L1DCache {
   // A cycle in which the SM's arbiter gave the L1 ready (no I-cache request): the head moves
   // into the output register if it may (LsuParams::l1d_output_register_waits).
   void stage(Cycle now);
+  // The first cycle after `now` at which the cache itself lets its head move into the output
+  // register (~0: none waits); the SM adds the arbiter's ready (Sm::next_event).
+  Cycle stage_event(Cycle now) const;
   // The earliest cycle after `now` at which a queued request becomes due, the WSHR lets the
-  // head go or a fill's hold ends (~0: none). The LSU adds the responses it waits for
-  // (core_responses).
+  // head go or a fill's hold ends (~0: none); not the head's move into the output register
+  // (stage_event). The LSU adds the responses it waits for (core_responses).
   Cycle next_event(Cycle now) const;
   // The head left for the L2 at `now`: a write takes a WSHR entry and answers the LSU.
   void pop_request(Cycle now);

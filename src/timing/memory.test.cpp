@@ -336,7 +336,7 @@ TEST_F(L1dOutputRegister, TheHeadMovesInOnlyInACycleWithoutAnICacheRequest) {
   L1dStats unloaded_stats;
   L1DCache unloaded{p, unloaded_stats};
   ASSERT_TRUE(unloaded.request(0x100, false, 7, 10));
-  EXPECT_EQ(unloaded.next_event(10), 13u);  // the SM must offer it the register at 13
+  EXPECT_EQ(unloaded.stage_event(10), 13u);  // the SM must offer it the register at 13
   unloaded.stage(13);
   EXPECT_EQ(unloaded.front_request(13), nullptr);
   EXPECT_NE(unloaded.front_request(14), nullptr);
@@ -356,6 +356,7 @@ TEST_F(L1dOutputRegister, AFillAnsweringTheLsuHoldsTheQueue) {
   l1d.pop_request(14);
   ASSERT_TRUE(l1d.request(0x300, false, 3, 15));
   l1d.on_response(MemResponse{16, sent}, 16);
+  EXPECT_EQ(l1d.stage_event(16), 20u);  // the SM need not offer it the register before
   for (Cycle c = 18; c <= 19; ++c) {
     l1d.stage(c);
     EXPECT_EQ(l1d.front_request(c + 1), nullptr) << "cycle " << c;

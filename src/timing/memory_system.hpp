@@ -62,6 +62,14 @@ class MemorySystem {
     advance(now);
     return input_.size() + (last_take_ == now ? 1 : 0) < params_.l2_input_buffer_entries;
   }
+  // The first cycle after `now` at which input_ready may hold: the cycle after the buffer's
+  // head leaves when it is full.
+  Cycle input_ready_at(Cycle now) {
+    if (params_.l2_input_buffer_entries == 0) return now + 1;
+    advance(now);
+    if (input_.size() < params_.l2_input_buffer_entries) return now + 1;
+    return std::max(take_at() + 1, now + 1);
+  }
   // Responses for `sm` due at or before `now`, in time order.
   bool pop_response(unsigned sm, Cycle now, MemResponse& out) {
     advance(now);

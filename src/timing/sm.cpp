@@ -156,10 +156,17 @@ Cycle Sm::next_event(Cycle now, Cycle enough) const {
   if (next <= enough) return next;
   // A request send_memory_request offers next (the I-cache's, else the L1's) waits for the L2.
   const MemRequest* offered = icache_.front_request(now);
+  const bool icache_offers = offered != nullptr;
   if (offered == nullptr) offered = lsu_.l1d().front_request(now);
   if (offered != nullptr) {
     earliest(next, memory_.next_accept(*offered, now), now);
     if (next <= enough) return next;
+  }
+  // The L1's head moves into its output register in a cycle the arbiter gives it ready: none
+  // while the I-cache offers (its acceptance is an event), and only with room in the buffer.
+  if (!icache_offers) {
+    const Cycle stage = lsu_.l1d().stage_event(now);
+    if (stage != kNever) earliest(next, std::max(stage, memory_.input_ready_at(now)), now);
   }
   earliest(next, memory_.next_response(index_, now), now);
   return next;
