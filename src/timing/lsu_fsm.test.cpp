@@ -5,6 +5,8 @@
 // after the answer that completed it.
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "timing/lsu.hpp"
 #include "timing/lsu_test_support.hpp"
 
@@ -35,6 +37,15 @@ struct LsuFsm : ::testing::Test {
     EXPECT_TRUE(lsu.idle());
     done.clear();
     return lsu;
+  }
+  // Two hits: A (slot 0) accepted at 100, B (slot 1) at `b_at`; their results' ready cycles.
+  std::pair<Cycle, Cycle> two_hits(Cycle b_at) {
+    Lsu lsu = warm();
+    lsu.accept(0, load(0x9100, 5), 100);
+    run_with_instant_memory(lsu, 100, b_at, done);
+    lsu.accept(1, load(0x9100, 6), b_at);
+    run_with_instant_memory(lsu, b_at, 140, done);
+    return {ready_of(0), ready_of(1)};
   }
   Cycle ready_of(unsigned slot) const {
     for (const LsuCompletion& c : done) {
@@ -67,26 +78,14 @@ TEST_F(LsuFsm, AnAnswerWaitsWhileACompletionIsWrittenBack) {
 // when B (accepted at 105) takes its entry: S_ADD 109, A's S_OUT_2 at 111 instead of 110. B
 // requests at 109, answers at 113, S_OUT_2 at 115.
 TEST_F(LsuFsm, AnAnswerWithAnAllocationWaitsACycle) {
-  Lsu lsu = warm();
-  lsu.accept(0, load(0x9100, 5), 100);
-  run_with_instant_memory(lsu, 100, 105, done);
-  lsu.accept(1, load(0x9100, 6), 105);
-  run_with_instant_memory(lsu, 105, 140, done);
-  EXPECT_EQ(ready_of(0), 111u);
-  EXPECT_EQ(ready_of(1), 115u);
+  EXPECT_EQ(two_hits(105), (std::pair<Cycle, Cycle>{111, 115}));
 }
 
 // No entry is taken in the output states: A (hit) answers at 108, S_OUT_1 109, S_OUT_2 110. B,
 // accepted at 106, would take its entry at 109: it waits for 111, requests at 112, answers at
 // 116 and reaches the pipe at 118 (116 if entries were taken in any state).
 TEST_F(LsuFsm, NoEntryIsTakenWhileACompletionIsWrittenBack) {
-  Lsu lsu = warm();
-  lsu.accept(0, load(0x9100, 5), 100);
-  run_with_instant_memory(lsu, 100, 106, done);
-  lsu.accept(1, load(0x9100, 6), 106);
-  run_with_instant_memory(lsu, 106, 140, done);
-  EXPECT_EQ(ready_of(0), 110u);
-  EXPECT_EQ(ready_of(1), 118u);
+  EXPECT_EQ(two_hits(106), (std::pair<Cycle, Cycle>{110, 118}));
 }
 
 // Two store misses of one warp, to two lines. A: request 4, its PutPartial leaves at 8 and
