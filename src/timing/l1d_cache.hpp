@@ -47,6 +47,7 @@ class L1DCache {
   const std::vector<Timed>& core_responses() const { return core_; }
   // The head of the memory-request queue, if it may leave at `now` (not held by the WSHR).
   const MemRequest* front_request(Cycle now) const;
+  bool has_requests() const { return !requests_.empty(); }
   // A cycle in which the SM's arbiter gave the L1 ready (no I-cache request): the head moves
   // into the output register if it may (LsuParams::l1d_output_register_waits).
   void stage(Cycle now);

@@ -331,6 +331,7 @@ bool Sm::send_memory_request(Cycle now) {
     return true;
   }
   L1DCache& l1d = lsu_.l1d();
+  if (!l1d.has_requests()) return false;  // the common case of a computing SM
   if (const MemRequest* r = l1d.front_request(now)) {
     MemRequest request = *r;
     request.sm = static_cast<uint16_t>(index_);
