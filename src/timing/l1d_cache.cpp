@@ -219,7 +219,9 @@ Cycle L1DCache::next_event(Cycle now) const {
   if (!requests_.empty()) {
     const Queued& head = requests_.front();
     if (params_.l1d_output_register_waits) {
-      if (staged_at_ != ~Cycle{0}) next = std::max({head.at, staged_at_ + 1, now + 1});
+      // In the register: it may leave then (once due, the L2's acceptance is the SM's event).
+      const Cycle leave = std::max(head.at, staged_at_ + 1);
+      if (staged_at_ != ~Cycle{0} && leave > now) next = leave;
     } else if (head.at > now) {
       next = head.at;
     } else if (held_by_wshr(head.request, now)) {
