@@ -175,9 +175,12 @@ const MemRequest* L1DCache::front_request(Cycle now) const {
   return &requests_.front().request;
 }
 
+bool L1DCache::head_outside_register() const {
+  return params_.l1d_output_register_waits && staged_at_ == ~Cycle{0} && !requests_.empty();
+}
+
 void L1DCache::stage(Cycle now) {
-  if (!params_.l1d_output_register_waits || staged_at_ != ~Cycle{0} || requests_.empty()) return;
-  if (requests_.front().at > now + 1) return;
+  if (!head_outside_register() || requests_.front().at > now + 1) return;
   if (answers_from_ <= now && now < answers_until_) return;
   if (!wshr_.empty() && held_by_wshr(requests_.front().request, now)) return;
   staged_at_ = now;
@@ -186,9 +189,7 @@ void L1DCache::stage(Cycle now) {
 // The head may move in from the cycle before it is due, outside a fill's answers and once the
 // WSHR lets it go.
 Cycle L1DCache::stage_event(Cycle now) const {
-  if (!params_.l1d_output_register_waits || staged_at_ != ~Cycle{0} || requests_.empty()) {
-    return ~Cycle{0};
-  }
+  if (!head_outside_register()) return ~Cycle{0};
   Cycle at = std::max(requests_.front().at - 1, now + 1);
   if (answers_from_ <= at && at < answers_until_) at = answers_until_;
   if (wshr_.empty() || !held_by_wshr(requests_.front().request, at)) return at;

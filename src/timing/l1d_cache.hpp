@@ -92,6 +92,8 @@ class L1DCache {
   bool store_waits_for_drain(const Miss* miss, bool busy, uint32_t line, uint32_t token, Cycle now);
   void finish_drain(Cycle now);
   bool held_by_wshr(const MemRequest& request, Cycle now) const;
+  // The output register waits for the SM's arbiter and its queue's head is not in it yet.
+  bool head_outside_register() const;
   Miss* pending(uint32_t line);
 
   const LsuParams& params_;

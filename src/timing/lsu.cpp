@@ -11,10 +11,10 @@ using functional::MemOp;
 Lsu::Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats& l1d_stats)
     : params_(params),
       l1d_(params, l1d_stats),
-      pool_(params.per_sm_in_flight + 2),
+      pool_(params.per_sm_in_flight + kAddressSlots),
       per_warp_(warp_slots, 0),
-      answers_(params.per_sm_in_flight + 2, 0),
-      latest_answer_(params.per_sm_in_flight + 2, 0),
+      answers_(params.per_sm_in_flight + kAddressSlots, 0),
+      latest_answer_(params.per_sm_in_flight + kAddressSlots, 0),
       stats_(stats) {}
 
 // One block per distinct `block_bytes` block, in the order of the lowest remaining lane

@@ -33,13 +33,17 @@ class Lsu {
  public:
   Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats& l1d_stats);
 
+  // The address stage and its one-entry input FIFO (lsu_exe.v, input_fifo.v): instructions the
+  // LSU holds besides its MSHR's entries.
+  static constexpr size_t kAddressSlots = 2;
+
   // Can take a memory instruction of warp `slot` (inline: asked several times per cycle).
   bool ready(unsigned slot) const {
     if (params_.mshr_state_machine) {  // the MSHR's limit stalls the address stage instead
-      return address_queue_.size() + (fifo_hold_ ? 1 : 0) < 2 &&
+      return address_queue_.size() + (fifo_hold_ ? 1 : 0) < kAddressSlots &&
              per_warp_[slot] < params_.per_warp_in_flight;
     }
-    return address_queue_.size() < 2 && live_ < params_.per_sm_in_flight &&
+    return address_queue_.size() < kAddressSlots && live_ < params_.per_sm_in_flight &&
            per_warp_[slot] < params_.per_warp_in_flight;
   }
   void accept(unsigned slot, const functional::TimingRecord& record, Cycle now);
