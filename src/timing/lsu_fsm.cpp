@@ -34,11 +34,12 @@ bool Lsu::tick_fsm(Cycle now, std::vector<LsuCompletion>& done) {
   return send(now, done) || changed;
 }
 
-// The earliest due answer, the L1's or shared memory's (rsp_arb.v).
+// The earliest due answer, the L1's or shared memory's (rsp_arb.v), shared memory's on a tie.
 bool Lsu::take_answer(Cycle now, uint32_t& token) {
   auto shared = std::min_element(shared_responses_.begin(), shared_responses_.end());
-  const bool shared_due = shared != shared_responses_.end() && shared->first <= now;
-  if (shared_due) {
+  Cycle l1_first = ~Cycle{0};
+  for (const L1DCache::Timed& a : l1d_.core_responses()) l1_first = std::min(l1_first, a.at);
+  if (shared != shared_responses_.end() && shared->first <= std::min(now, l1_first)) {
     token = shared->second;
     shared_responses_.erase(shared);
     return true;
