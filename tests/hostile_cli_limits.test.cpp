@@ -48,6 +48,24 @@ TEST(HostileLimits, DemoAndBenchTakeMaxInstructions) {
   EXPECT_NE(bench.err.find("instruction limit reached"), std::string::npos) << bench.err;
 }
 
+// A livelock of the cycle model is not a barrier deadlock: with an I-cache of 8 sets whose
+// lookup takes 5 cycles, a warp's replayed fetch comes every 6 cycles, as the one-transaction
+// port's answers do, so its miss always meets another line's fill, whose entry mshr_icache.v
+// re-arms (docs/timing.md), and the miss is lost. The run stops, naming each warp's state.
+TEST(HostileLimits, ACycleModelLivelockStopsNamingWhatEachWarpWaitsFor) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const ToolRun r =
+      box.run("demo --timing -t 8 --set sm.icache.sets=8 --set sm.icache.hit_latency_cycles=5");
+  EXPECT_EQ(r.exit_status, 1) << r.out << r.err;
+  EXPECT_TRUE(std::regex_search(
+      r.out, std::regex("FAIL .*: no progress: the cycle model issued no instruction for 1000000 "
+                        "cycles, and not every warp waits at a barrier; the resident warps: SM "
+                        "[0-9] slot [0-9] \\(work-group [0-9]+, warp [0-9], next fetch "
+                        "0x[0-9a-f]{8}\\): fetch_miss")))
+      << r.out;
+  EXPECT_EQ(r.out.find("barrier deadlock"), std::string::npos) << r.out;
+}
+
 // Item 6: crt0's entry, its end label and local labels re-entered crt0 forever.
 TEST(HostileLimits, OnlyKernelSymbolsCanBeLaunched) {
   ToolSandbox box(VENTUS_TOOL, kHostileTag);

@@ -28,6 +28,8 @@ const char* trap_kind_name(TrapKind kind) {
       return "barrier deadlock";
     case TrapKind::InstructionLimit:
       return "instruction limit reached";
+    case TrapKind::NoProgress:
+      return "no progress";
   }
   return "unknown";
 }

@@ -15,6 +15,7 @@ enum class TrapKind : uint8_t {
   DivergentEndprg,  // endprg with a partial SIMT mask or a non-empty stack (§5.6)
   BarrierDeadlock,  // no warp of the work-group can make progress
   InstructionLimit,
+  NoProgress,  // the cycle model issued nothing for too long, not for a barrier (a livelock)
 };
 
 const char* trap_kind_name(TrapKind kind);

@@ -2,9 +2,12 @@
 // flush and the host poll rule.
 #include "timing/gpu_model.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -29,7 +32,8 @@ struct GroupDone {
 };
 
 // No instruction issued for this long while warps are resident: a deadlock (every warp at
-// a barrier that cannot be released), reported instead of looping forever.
+// a barrier that cannot be released) or a livelock of the model, reported instead of looping
+// forever.
 constexpr Cycle kStallLimitCycles = 1'000'000;
 constexpr Cycle kNever = ~Cycle{0};
 
@@ -269,11 +273,36 @@ class LaunchLoop {
                                               fmt::format("{} warp-instructions executed", limit_));
   }
 
+  // No instruction issued for kStallLimitCycles: a barrier that can never be released when
+  // every resident warp waits at one, else the model's own mechanisms keep each other waiting
+  // (a livelock, such as a fetch that never hits), named with what every resident warp waits
+  // for so that the user sees which.
   std::optional<Fault> deadlock() const {
     if (now_ - last_issue_ <= kStallLimitCycles || launch_.live().empty()) return std::nullopt;
-    return launch_.live().front()->make_fault(0, functional::TrapKind::BarrierDeadlock,
-                                              "no warp issued an instruction for a million cycles "
-                                              "(every live warp waits at a barrier?)");
+    std::vector<std::pair<unsigned, WarpWait>> waits;
+    for (const auto& sm : sms_) {
+      for (const WarpWait& w : sm->waiting_warps(now_)) waits.emplace_back(sm->index(), w);
+    }
+    const auto stuck = std::find_if(waits.begin(), waits.end(), [](const auto& w) {
+      return w.second.state != SlotState::Barrier;
+    });
+    if (stuck == waits.end()) {
+      return launch_.live().front()->make_fault(
+          0, functional::TrapKind::BarrierDeadlock,
+          "every live warp waits at a barrier that can never be released");
+    }
+    std::string detail = fmt::format(
+        "the cycle model issued no instruction for {} cycles, and not every warp waits at a "
+        "barrier; the resident warps:",
+        kStallLimitCycles);
+    for (const auto& [sm, w] : waits) {
+      detail +=
+          fmt::format(" SM {} slot {} (work-group {}, warp {}, next fetch 0x{:08x}): {};", sm,
+                      w.slot, w.group->linear_id(), w.warp, w.fetch_pc, slot_state_name(w.state));
+    }
+    detail.pop_back();
+    return stuck->second.group->make_fault(stuck->second.warp, functional::TrapKind::NoProgress,
+                                           detail);
   }
 
   // Each SM ticks only at its own events (Sm::next_event); searching for them pays only after

@@ -200,6 +200,15 @@ SlotState Sm::state_of(unsigned slot, Cycle now) const {
   return w.refill;
 }
 
+std::vector<WarpWait> Sm::waiting_warps(Cycle now) const {
+  std::vector<WarpWait> waits;
+  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
+    const Warp& w = warps_[slot];
+    if (w.active) waits.push_back({slot, w.group, w.index, state_of(slot, now), w.fetch_pc});
+  }
+  return waits;
+}
+
 // The states only change in a cycle that ran the issue stages (states_dirty_), and Issued
 // lasts one cycle; otherwise the cycles join the held states. Within such a cycle only the
 // slots it touched can have a new state: a change of their warp, an issue last time, their

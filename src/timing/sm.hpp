@@ -33,6 +33,15 @@
 
 namespace ventus::timing {
 
+// A resident warp and what it waits for (a launch that stops making progress names them).
+struct WarpWait {
+  unsigned slot;
+  functional::WorkGroup* group;
+  unsigned warp;      // its index in the work-group
+  SlotState state;    // its state in the cycle asked about (the stall breakdown's)
+  uint32_t fetch_pc;  // the address its next fetch asks for
+};
+
 // What the SM reports to the GPU model after a cycle.
 struct SmEvents {
   std::vector<functional::WorkGroup*> groups_done;  // every warp of the group ended
@@ -73,6 +82,8 @@ class Sm {
   void flush_states();
   // Slot states and issued instructions also go to `timeline` (null: none).
   void set_timeline(Timeline* timeline) { timeline_ = timeline; }
+  // The resident warps and their states at `now`.
+  std::vector<WarpWait> waiting_warps(Cycle now) const;
   size_t l1d_misses_in_flight() const { return lsu_.l1d_misses_in_flight(); }
   bool lsu_idle() const { return lsu_.idle(); }
   L1DCache& l1d() { return lsu_.l1d(); }
