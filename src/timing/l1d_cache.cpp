@@ -58,7 +58,12 @@ bool L1DCache::request(uint32_t address, bool is_store, uint32_t token, Cycle no
   if (miss == nullptr && full) return refuse(stats_.stall_mshr);
   const Cycle hit_at = now + params_.l1d.hit_latency_cycles;
   if (is_store) {
-    if (previous_busy) return refuse(stats_.stall_mshr);
+    if (previous_busy) {
+      // Held for the previous request's status, its own being free: the retry of the next
+      // cycle is taken unless a fill or a miss changes that first (next_event).
+      if (!retried && miss == nullptr) retry_at_ = now + 1;
+      return refuse(stats_.stall_mshr);
+    }
     if (miss != nullptr) {
       ++stats_.store_drains;
       draining_ = true;
@@ -231,6 +236,7 @@ Cycle L1DCache::next_event(Cycle now) const {
       }
     }
   }
+  if (retry_at_ > now) next = std::min(next, retry_at_);
   // Both ends of a fill's hold change the answer to a refused request (and its reason).
   if (blocked_from_ > now) next = std::min(next, blocked_from_);
   if (blocked_until_ > now) next = std::min(next, blocked_until_);

@@ -35,9 +35,9 @@ class L1DCache {
   // in it, its sub-entries are full, a store's line is being read, or a fill holds the
   // input): the LSU retries.
   bool request(uint32_t address, bool is_store, uint32_t token, Cycle now);
-  // The last request was refused: only a memory response or the end of a fill's hold
-  // (next_event) can change that, so the LSU may skip its retries until then; each skipped
-  // retry counts as refused.
+  // The last request was refused: only a memory response, the end of a fill's hold or, for a
+  // store held for the previous request's status, the next cycle (next_event) can change
+  // that, so the LSU may skip its retries until then; each skipped retry counts as refused.
   bool refused() const { return last_refusal_ != nullptr; }
   void skip_refused_cycles(Cycle cycles);
   void on_response(const MemResponse& response, Cycle now);
@@ -104,6 +104,7 @@ class L1DCache {
   Cycle blocked_from_ = 0;  // a fill holds the input in [from, until)
   Cycle blocked_until_ = 0;
   sim::Counter* last_refusal_ = nullptr;  // the stall counter of a refused last request
+  Cycle retry_at_ = 0;  // a store held for the previous request's status may enter then
   // The MSHR status of the request presented in the previous cycle was not "primary
   // available" (its line was missing, or the MSHR was full): a store now waits a cycle.
   Cycle last_request_at_ = ~Cycle{0};

@@ -298,6 +298,19 @@ TEST_F(L1dFixture, AStoreAfterABusyMshrStatusWaitsForItsOwnLine) {
   EXPECT_EQ(stats.stall_mshr.value, 2u);
 }
 
+// The same hold when the store's own line is free: its retry a cycle later is taken with no
+// memory event in between, so the cache names that cycle as its next event (an LSU that skips
+// idle cycles would otherwise retry only at the next fill, later than the cycle-by-cycle run).
+TEST_F(L1dFixture, AStoreHeldForThePreviousRequestsStatusAloneIsTakenTheNextCycle) {
+  ASSERT_TRUE(l1d.request(0x300, false, 1, 0));
+  ASSERT_TRUE(l1d.request(0x304, false, 2, 1));  // merges: status busy
+  EXPECT_FALSE(l1d.request(0x500, true, 3, 2));  // held for that status, its own line free
+  EXPECT_EQ(l1d.next_event(2), 3u);
+  EXPECT_TRUE(l1d.request(0x500, true, 3, 3));
+  EXPECT_EQ(stats.store_misses.value, 1u);
+  EXPECT_EQ(stats.stall_mshr.value, 1u);
+}
+
 TEST_F(L1dFixture, StoreHitMakesTheLineDirtyAndTheFlushWritesItBack) {
   ASSERT_TRUE(l1d.request(0x300, false, 1, 0));
   fill_all(20);
