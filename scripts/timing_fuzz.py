@@ -7,7 +7,8 @@ values around their defaults, then runs `ventus demo --timing` twice: skipping i
 and ticking every cycle. A trial passes when both runs exit cleanly, every kernel's result
 matches the CPU reference, and the two statistics documents are identical but for the
 `gpu.skip_idle_cycles` entry. A value the tool refuses must be refused with a message that
-names the parameter (exit status 2); it is then dropped from the trial. Any other failure,
+names the parameter (exit status 2); it is then dropped from the trial (of two parameters
+that do not fit together, the first named that the trial moved). Any other failure,
 a crash or a run over --timeout seconds fails the script, which prints the command to rerun.
 
   scripts/timing_fuzz.py --ventus build/release/tools/ventus/ventus --trials 50 --seed 1
@@ -27,7 +28,7 @@ TIMING_PREFIXES = ("sm.icache.", "sm.fetch.", "sm.issue.", "sm.units.", "sm.lsu.
                    "memory.", "gpu.kernel.")
 MACHINE_KEYS = ("gpu.sm_count", "sm.warp_slots", "sm.work_group_slots")
 SKIP_KEY = "gpu.skip_idle_cycles"
-REFUSED = re.compile(r"'([a-z0-9_.]+)' = ")
+PARAMETER_NAME = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+")
 
 
 def parameters(ventus, config):
@@ -96,10 +97,11 @@ def trial(args, number, params_of, tmp):
     refused_count = 0
     for _ in range(len(settings) + 1):
         cmd, proc = run_demo(args, config, threads, settings, "true", stats["true"])
-        refused = REFUSED.search(proc.stderr) if proc.returncode == 2 else None
-        if refused is None or refused.group(1) not in settings:
+        named = PARAMETER_NAME.findall(proc.stderr) if proc.returncode == 2 else []
+        moved = [name for name in named if name in settings]
+        if not moved:
             break
-        del settings[refused.group(1)]  # refused with a message naming it: fine, drop it
+        del settings[moved[0]]  # refused with a message naming it: fine, drop it
         refused_count += 1
     rerun = " ".join(cmd).replace(f"{tmp}/", "")  # the statistics into the current directory
     summary = f"{Path(config).stem}, {threads} threads, {len(settings)} parameters moved"

@@ -159,6 +159,22 @@ TEST(HostileLimits, APrintBufferTooSmallForARecordIsAConfigurationError) {
   EXPECT_EQ(box.run(add_scaled_8() + " --set driver.print_buffer_bytes=2368").exit_status, 0);
 }
 
+// The cycle model moves whole lines: a unit larger than the line it is served from was
+// accepted and timed as one line (docs/timing.md). The configuration is refused, timing or not.
+TEST(HostileLimits, AUnitLargerThanItsLineIsAConfigurationError) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const ToolRun r = box.run(add_scaled_8() + " --set sm.lsu.block_bytes=16");
+  EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("sm.lsu.block_bytes = 16 is larger than sm.l1d.line_bytes = 8: a "
+                       "coalesced request is one L1 line"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(box.run(add_scaled_8() + " --set sm.lsu.block_bytes=16 --set sm.l1d.line_bytes=16 "
+                                     "--set memory.l2.line_bytes=16")
+                .exit_status,
+            0);
+}
+
 // Item 13: "1 threads per warp".
 TEST(HostileLimits, DemoCountsInTheSingular) {
   ToolSandbox box(VENTUS_TOOL, kHostileTag);

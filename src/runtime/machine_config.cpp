@@ -105,6 +105,7 @@ Status Config::validate() const {
         "printf)",
         m.print_buffer_bytes, m.warp_slots_per_sm, m.threads_per_warp, print_minimum)};
   }
+  if (std::string timing = m.timing.check(); !timing.empty()) return Error{std::move(timing)};
   if (m.local_memory_bytes < m.warp_slots_per_sm * 1024u) {
     return Error{fmt::format(
         "sm.local_memory_bytes = {} cannot hold the 1 KiB stacks of sm.warp_slots = {} warps",

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include <fmt/format.h>
+
 namespace ventus::timing {
 namespace {
 
@@ -192,6 +194,33 @@ void TimingParams::declare(sim::ParamScope root) {
   kernel.declare(root.child("gpu").child("kernel"));
   root.child("gpu").add("skip_idle_cycles", skip_idle_cycles, "",
                         "simulator: jump over cycles in which nothing can happen (same results)");
+}
+
+// The model moves whole lines: a fetch packet is read from one I-cache line, a coalesced LSU
+// request is one L1 line access, and an L1 or I-cache fill is one L2 line. A larger unit
+// would be served as if it were one line, with timing that no machine has.
+std::string TimingParams::check() const {
+  const auto larger = [](const char* part, uint32_t bytes, const char* whole, uint32_t line,
+                         const char* why) {
+    return fmt::format("{} = {} is larger than {} = {}: {}", part, bytes, whole, line, why);
+  };
+  if (front.fetch_bytes > front.icache.line_bytes) {
+    return larger("sm.fetch.packet_bytes", front.fetch_bytes, "sm.icache.line_bytes",
+                  front.icache.line_bytes, "a fetch reads one line");
+  }
+  if (lsu.block_bytes > lsu.l1d.line_bytes) {
+    return larger("sm.lsu.block_bytes", lsu.block_bytes, "sm.l1d.line_bytes", lsu.l1d.line_bytes,
+                  "a coalesced request is one L1 line");
+  }
+  if (lsu.l1d.line_bytes > memory.l2.line_bytes) {
+    return larger("sm.l1d.line_bytes", lsu.l1d.line_bytes, "memory.l2.line_bytes",
+                  memory.l2.line_bytes, "an L1 fill is one L2 line");
+  }
+  if (front.icache.line_bytes > memory.l2.line_bytes) {
+    return larger("sm.icache.line_bytes", front.icache.line_bytes, "memory.l2.line_bytes",
+                  memory.l2.line_bytes, "an I-cache fill is one L2 line");
+  }
+  return "";
 }
 
 }  // namespace ventus::timing

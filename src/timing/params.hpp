@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "sim/config.hpp"
 
@@ -144,6 +145,9 @@ struct TimingParams {
   bool skip_idle_cycles = true;
   // timing.* parameters.
   void declare(sim::ParamScope root);
+  // The rules that involve several parameters: what breaks the first one, or "" (each
+  // parameter's own range is its declaration's).
+  std::string check() const;
 };
 
 }  // namespace ventus::timing
