@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Runs the demo kernels on the cycle model under random, seeded machine descriptions.
 
-Each trial picks a machine file, a warp width and a random subset of the cycle model's
-parameters (read from `ventus config`, so every parameter the model has is a candidate) with
-values around their defaults, then runs `ventus demo --timing` twice: skipping idle cycles
-and ticking every cycle. A trial passes when both runs exit cleanly, every kernel's result
-matches the CPU reference, and the two statistics documents are identical but for the
+Each trial picks a machine file, a workload (the demo with a random warp width, or one of the
+reference cases given with --cases) and a random subset of the cycle model's parameters (read
+from `ventus config`, so every parameter the model has is a candidate) with values around
+their defaults, then runs it with --timing twice: skipping idle cycles and ticking every
+cycle. A trial passes when both runs exit cleanly, every result matches its reference (the
+demo's CPU reference, a case's expected memory: `case --check`), and the two statistics
+documents are identical but for the
 `gpu.skip_idle_cycles` entry. A value the tool refuses must be refused with a message that
 names the parameter (exit status 2); it is then dropped from the trial (of two parameters
 that do not fit together, the first named that the trial moved). Any other failure,
@@ -60,13 +62,24 @@ def pick(rnd, params, share):
     return {name: rnd.choice(candidates(value)) for name, value in params if rnd.random() < share}
 
 
-def run_demo(args, config, threads, settings, skip, stats):
-    cmd = [args.ventus, "demo", "--timing", "--config", config, "-t", str(threads),
-           "--stats-json", stats, "--set", f"{SKIP_KEY}={skip}"]
+def run_workload(args, config, workload, settings, skip, stats):
+    """`workload`: ("demo", threads per warp) or ("case", directory)."""
+    kind, what = workload
+    cmd = [args.ventus, kind]
+    cmd += ["-t", str(what)] if kind == "demo" else [what, "--check"]
+    cmd += ["--timing", "--config", config, "--stats-json", stats, "--set", f"{SKIP_KEY}={skip}"]
     for name, value in settings.items():
         cmd += ["--set", f"{name}={value}"]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
     return cmd, proc
+
+
+def passed(workload, proc):
+    if proc.returncode != 0:
+        return False
+    if workload[0] == "demo":
+        return "all results match" in proc.stdout
+    return "PASS " in proc.stdout and "FAIL " not in proc.stdout
 
 
 def flatten(node, path=""):
@@ -91,12 +104,15 @@ def trial(args, number, params_of, tmp):
     summary of the machine it ran)."""
     rnd = random.Random(f"{args.seed}/{number}")
     config = rnd.choice(args.configs)
-    threads = rnd.choice([1, 2, 4, 8, 16, 32])
+    if args.cases and rnd.random() < 0.5:  # half the trials a case, half the demo
+        workload = ("case", rnd.choice(args.cases))
+    else:
+        workload = ("demo", rnd.choice([1, 2, 4, 8, 16, 32]))
     settings = pick(rnd, params_of[config], args.share)
     stats = {skip: str(Path(tmp) / f"{skip}.json") for skip in ("true", "false")}
     refused_count = 0
     for _ in range(len(settings) + 1):
-        cmd, proc = run_demo(args, config, threads, settings, "true", stats["true"])
+        cmd, proc = run_workload(args, config, workload, settings, "true", stats["true"])
         named = PARAMETER_NAME.findall(proc.stderr) if proc.returncode == 2 else []
         moved = [name for name in named if name in settings]
         if not moved:
@@ -104,11 +120,12 @@ def trial(args, number, params_of, tmp):
         del settings[moved[0]]  # refused with a message naming it: fine, drop it
         refused_count += 1
     rerun = " ".join(cmd).replace(f"{tmp}/", "")  # the statistics into the current directory
-    summary = f"{Path(config).stem}, {threads} threads, {len(settings)} parameters moved"
+    shown = f"{workload[1]} threads" if workload[0] == "demo" else Path(workload[1]).name
+    summary = f"{Path(config).stem}, {shown}, {len(settings)} parameters moved"
     summary += f", {refused_count} refused" if refused_count else ""
-    if proc.returncode != 0 or "all results match" not in proc.stdout:
+    if not passed(workload, proc):
         return f"exit status {proc.returncode}:\n{(proc.stdout + proc.stderr)[-1500:]}\n{rerun}", summary
-    cmd, tick = run_demo(args, config, threads, settings, "false", stats["false"])
+    cmd, tick = run_workload(args, config, workload, settings, "false", stats["false"])
     if tick.returncode != 0:
         return f"exit status {tick.returncode} ticking every cycle:\n{tick.stderr[-1500:]}", summary
     try:
@@ -131,6 +148,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=300, help="seconds per run")
     parser.add_argument("--configs", nargs="+",
                         default=["configs/ventus-rtl-tb.toml", "configs/ventus-seed003.toml"])
+    parser.add_argument("--cases", nargs="*", default=[],
+                        help="reference case directories (cases.ini) to draw workloads from too")
     args = parser.parse_args()
     params_of = {c: parameters(args.ventus, c) for c in args.configs}
     failed = 0
