@@ -64,6 +64,11 @@ TEST(HostileLimits, ACycleModelLivelockStopsNamingWhatEachWarpWaitsFor) {
                         "0x[0-9a-f]{8}\\): fetch_miss")))
       << r.out;
   EXPECT_EQ(r.out.find("barrier deadlock"), std::string::npos) << r.out;
+  // Without the RTL's re-arm rule the same machine runs every kernel to the end.
+  EXPECT_EQ(box.run("demo --timing -t 8 --set sm.icache.sets=8 --set "
+                    "sm.icache.hit_latency_cycles=5 --set sm.fetch.icache_rearm_on_fill_miss=false")
+                .exit_status,
+            0);
 }
 
 // Item 6: crt0's entry, its end label and local labels re-entered crt0 forever.

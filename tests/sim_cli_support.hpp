@@ -83,6 +83,7 @@ inline const std::vector<Declared>& declared_parameters() {
       {"sm.fetch.packet_bytes", "bytes"},
       {"sm.fetch.ibuffer_packets", ""},
       {"sm.fetch.icache_fill_cycles", "cycles"},
+      {"sm.fetch.icache_rearm_on_fill_miss", ""},
       {"sm.fetch.branch_resolve_cycles", "cycles"},
       {"sm.fetch.simt_join_cycles", "cycles"},
       {"sm.fetch.simt_mask_cycles", "cycles"},

@@ -5,11 +5,13 @@
 
 namespace ventus::timing {
 
-ICache::ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats)
+ICache::ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats,
+               bool rearm_on_fill_miss)
     : tags_(params),
       line_bytes_(params.line_bytes),
       subentries_(params.mshr_subentries),
       fill_cycles_(fill_cycles),
+      rearm_on_fill_miss_(rearm_on_fill_miss),
       entries_(params.mshr_entries),
       stats_(stats) {
   request_.kind = MemKind::Get;
@@ -82,7 +84,9 @@ bool ICache::bypassed_away(uint32_t line) const {
 // the lowest free entry, except that in the cycle another entry's response leaves the FIFO,
 // a lowest free entry above that entry makes the RTL set the responding entry's first
 // sub-entry instead (req_rsp_same_time): that entry stays valid with its own line and is sent
-// again, and the new miss is lost. Refused misses are dropped: the warp replays.
+// again, and the new miss is lost (off: the miss takes the free entry). Refused misses are
+// dropped: the warp replays. A warp whose replays meet a fill every time never gets its line:
+// the launch stops with "no progress" (docs/timing.md).
 void ICache::miss(uint32_t line, Cycle now) {
   const std::optional<unsigned> responding =
       last_fire_ >= now ? fired(now) : std::optional<unsigned>{};
@@ -105,7 +109,7 @@ void ICache::miss(uint32_t line, Cycle now) {
     ++stats_.mshr_full;
     return;
   }
-  if (responding && *next > *responding) {
+  if (responding && *next > *responding && rearm_on_fill_miss_) {
     entries_[*responding].rearm = true;
     return;
   }

@@ -21,7 +21,9 @@ struct CacheStats {
 
 class ICache {
  public:
-  ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats);
+  // `rearm_on_fill_miss`: mshr_icache.v's req_rsp_same_time rule (icache.cpp, miss).
+  ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats,
+         bool rearm_on_fill_miss = true);
 
   // Prepares this cycle's lookups: the fills that fire now and the tags just written (call
   // first in the cycle).
@@ -73,6 +75,7 @@ class ICache {
   uint32_t line_bytes_;
   uint32_t subentries_;
   uint32_t fill_cycles_;
+  bool rearm_on_fill_miss_;
   std::vector<Entry> entries_;
   std::vector<Fill> fills_;
   std::vector<uint32_t> fresh_;     // lines whose tag became visible this cycle (SRAM bypass)

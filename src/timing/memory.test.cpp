@@ -93,8 +93,8 @@ TEST(ICache, MissWithEveryMshrBusyIsDropped) {
 struct IcacheRace {
   CacheParams p;
   CacheStats stats;
-  ICache icache{p, 3, stats};
-  IcacheRace() {
+  ICache icache;
+  explicit IcacheRace(bool rearm_on_fill_miss = true) : icache{p, 3, stats, rearm_on_fill_miss} {
     icache_cycle(icache, 0, 0x1000);
     icache_cycle(icache, 1, 0x2000);
     for (Cycle c = 2; icache.front_request(c) != nullptr; ++c) icache.pop_request();
@@ -120,6 +120,14 @@ TEST(ICache, APrimaryMissAsALowerEntryIsReleasedReArmsIt) {
   EXPECT_EQ(t.stats.mshr_rerequests.value, 1u);
 }
 
+// sm.fetch.icache_rearm_on_fill_miss = false: the miss takes the free entry instead.
+TEST(ICache, WithoutTheReArmRuleThePrimaryMissTakesTheFreeEntry) {
+  IcacheRace t(false);
+  t.icache.on_response(MemResponse{10, get(0x1000)}, 10);
+  EXPECT_FALSE(icache_cycle(t.icache, 11, 0x3000));
+  EXPECT_EQ(t.requests_from(12), std::vector<uint32_t>{0x3000});
+  EXPECT_EQ(t.stats.mshr_rerequests.value, 0u);
+}
 // With the lowest free entry below the responding one the miss is allocated normally.
 TEST(ICache, APrimaryMissAsAHigherEntryIsReleasedIsAllocated) {
   IcacheRace t;

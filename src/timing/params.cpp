@@ -35,6 +35,10 @@ void FrontEndParams::declare(sim::ParamScope s) {
         "decoded packets buffered per warp (besides the slowdown register)");
   f.add("icache_fill_cycles", icache_fill_cycles, kCycles, "cycles",
         "L2 response -> the line hits in the I-cache");
+  f.add("icache_rearm_on_fill_miss", icache_rearm_on_fill_miss, "",
+        "a miss in the cycle another line's answer leaves the I-cache's FIFO, the lowest free "
+        "MSHR entry above that line's, re-arms that entry and is lost (mshr_icache.v); false: "
+        "the miss takes the free entry");
   f.add("branch_resolve_cycles", scalar_branch_resolve_cycles, kCycles, "cycles",
         "ISSUE of a branch or jump -> it reaches the warp scheduler (a redirect refetches from "
         "the next cycle; a warp that continues issues again a cycle later)");

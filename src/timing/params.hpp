@@ -28,6 +28,10 @@ struct FrontEndParams {
   // L2 response -> a lookup (made at the fetch response) hits: the response FIFO (1), the
   // tag write at that edge, and the stage-0 read two cycles before the response.
   uint32_t icache_fill_cycles = 3;
+  // mshr_icache.v (req_rsp_same_time): a primary miss in the cycle an entry's answer leaves,
+  // with the lowest free entry above that entry, re-arms it (its line is read again) and is
+  // lost. False: the miss takes the free entry, as the RTL presumably meant.
+  bool icache_rearm_on_fill_miss = true;
   uint32_t scalar_branch_resolve_cycles = 1;  // ISSUE -> redirect/unblock (branch, jal, jalr)
   // simt_stack.v: a vbranch or join waits in a one-entry control buffer until the stack takes
   // it (a join at once, a vbranch when the vALU's mask arrives); a redirect, or a join's
