@@ -17,6 +17,7 @@ a crash or a run over --timeout seconds fails the script, which prints the comma
 """
 import argparse
 import json
+import os
 import random
 import re
 import subprocess
@@ -48,21 +49,25 @@ def parameters(ventus, config):
     return params
 
 
-def candidates(value):
-    """Values to try for a parameter whose default is `value` (a power of two stays one)."""
+def candidates(name, value):
+    """Values to try for parameter `name` whose default is `value` (a power of two stays one;
+    the warp slots never shrink: the workloads' work-groups need them)."""
     if value in ("true", "false"):
         return ["true", "false"]
     n = int(value)
+    if name == "sm.warp_slots":
+        return [str(n), str(2 * n)]
     if n >= 2 and n & (n - 1) == 0:
         return [str(n // 2), str(n), str(n * 2)]
     return sorted({str(v) for v in (0, 1, n, n + 1, 2 * n)}, key=int)
 
 
 def pick(rnd, params, share):
-    return {name: rnd.choice(candidates(value)) for name, value in params if rnd.random() < share}
+    return {name: rnd.choice(candidates(name, value)) for name, value in params
+            if rnd.random() < share}
 
 
-def run_workload(args, config, workload, settings, skip, stats):
+def tool_command(args, config, workload, settings, skip, stats):
     """`workload`: ("demo", threads per warp) or ("case", directory)."""
     kind, what = workload
     cmd = [args.ventus, kind]
@@ -70,16 +75,42 @@ def run_workload(args, config, workload, settings, skip, stats):
     cmd += ["--timing", "--config", config, "--stats-json", stats, "--set", f"{SKIP_KEY}={skip}"]
     for name, value in settings.items():
         cmd += ["--set", f"{name}={value}"]
+    return cmd
+
+
+def run_tool(args, config, workload, settings, skip, stats):
+    """(command, passed, output) of a demo or case run."""
+    cmd = tool_command(args, config, workload, settings, skip, stats)
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
-    return cmd, proc
-
-
-def passed(workload, proc):
+    output = proc.stdout + proc.stderr
     if proc.returncode != 0:
-        return False
+        return cmd, False, f"exit status {proc.returncode}:\n{output[-1500:]}"
     if workload[0] == "demo":
-        return "all results match" in proc.stdout
-    return "PASS " in proc.stdout and "FAIL " not in proc.stdout
+        ok = "all results match" in proc.stdout
+    else:
+        ok = "PASS " in proc.stdout and "FAIL " not in proc.stdout
+    return cmd, ok, output[-1500:]
+
+
+def run_suite(args, settings):
+    """(command, passed, output) of every kernel-suite test binary on the cycle model, the
+    machine's parameters given through VENTUS_TEST_SET (kernels/common/harness.cpp)."""
+    env = dict(os.environ, VENTUS_TEST_TIMING="1",
+               VENTUS_TEST_SET=";".join(f"{k}={v}" for k, v in settings.items()))
+    shown = f"VENTUS_TEST_TIMING=1 VENTUS_TEST_SET='{env['VENTUS_TEST_SET']}'"
+    for binary in args.suite:
+        proc = subprocess.run([binary, "--gtest_brief=1"], capture_output=True, text=True,
+                              timeout=args.timeout, env=env)
+        if proc.returncode != 0:
+            return [shown, binary], False, (proc.stdout + proc.stderr)[-1500:]
+    return [shown, "each of", str(len(args.suite)), "kernel-suite tests"], True, ""
+
+
+def refused(output, settings):
+    """The first moved parameter an error message names (a value the tool refused), if any."""
+    moved = [name for name in PARAMETER_NAME.findall(output) if name in settings]
+    return moved[0] if moved and re.search(r"(out of range|power of two|is larger than|"
+                                            r"must be|too small|cannot|is not in|exceeds)", output) else None
 
 
 def flatten(node, path=""):
@@ -104,30 +135,37 @@ def trial(args, number, params_of, tmp):
     summary of the machine it ran)."""
     rnd = random.Random(f"{args.seed}/{number}")
     config = rnd.choice(args.configs)
-    if args.cases and rnd.random() < 0.5:  # half the trials a case, half the demo
-        workload = ("case", rnd.choice(args.cases))
-    else:
+    kinds = ["demo"] + (["case"] if args.cases else []) + (["suite"] if args.suite else [])
+    kind = rnd.choice(kinds)  # as many trials of each kind
+    workload = (kind, rnd.choice(args.cases)) if kind == "case" else (kind, 0)
+    if kind == "demo":
         workload = ("demo", rnd.choice([1, 2, 4, 8, 16, 32]))
     settings = pick(rnd, params_of[config], args.share)
     stats = {skip: str(Path(tmp) / f"{skip}.json") for skip in ("true", "false")}
     refused_count = 0
     for _ in range(len(settings) + 1):
-        cmd, proc = run_workload(args, config, workload, settings, "true", stats["true"])
-        named = PARAMETER_NAME.findall(proc.stderr) if proc.returncode == 2 else []
-        moved = [name for name in named if name in settings]
-        if not moved:
+        if kind == "suite":
+            cmd, ok, output = run_suite(args, settings)
+        else:
+            cmd, ok, output = run_tool(args, config, workload, settings, "true", stats["true"])
+        name = None if ok else refused(output, settings)
+        if name is None:
             break
-        del settings[moved[0]]  # refused with a message naming it: fine, drop it
+        del settings[name]  # refused with a message naming it: fine, drop it
         refused_count += 1
     rerun = " ".join(cmd).replace(f"{tmp}/", "")  # the statistics into the current directory
-    shown = f"{workload[1]} threads" if workload[0] == "demo" else Path(workload[1]).name
-    summary = f"{Path(config).stem}, {shown}, {len(settings)} parameters moved"
+    shown = {"demo": f"demo, {workload[1]} threads", "suite": "kernel suite"}.get(
+        kind, Path(str(workload[1])).name)
+    summary = f"{Path(config).stem if kind != 'suite' else 'built-in'}, {shown}, "
+    summary += f"{len(settings)} parameters moved"
     summary += f", {refused_count} refused" if refused_count else ""
-    if not passed(workload, proc):
-        return f"exit status {proc.returncode}:\n{(proc.stdout + proc.stderr)[-1500:]}\n{rerun}", summary
-    cmd, tick = run_workload(args, config, workload, settings, "false", stats["false"])
-    if tick.returncode != 0:
-        return f"exit status {tick.returncode} ticking every cycle:\n{tick.stderr[-1500:]}", summary
+    if not ok:
+        return f"{output}\n{rerun}", summary
+    if kind == "suite":
+        return None, summary  # its results are checked; its statistics are not compared
+    cmd, ok, output = run_tool(args, config, workload, settings, "false", stats["false"])
+    if not ok:
+        return f"ticking every cycle: {output}\n{rerun}", summary
     try:
         diff = differences(stats["true"], stats["false"])
     except (OSError, ValueError) as e:
@@ -150,7 +188,12 @@ def main():
                         default=["configs/ventus-rtl-tb.toml", "configs/ventus-seed003.toml"])
     parser.add_argument("--cases", nargs="*", default=[],
                         help="reference case directories (cases.ini) to draw workloads from too")
+    parser.add_argument("--kernel-tests", default=None,
+                        help="a build's kernels/ directory: its kernel_*_test binaries, run on the "
+                             "cycle model with the trial's parameters, are a workload too")
     args = parser.parse_args()
+    args.suite = sorted(str(b) for b in Path(args.kernel_tests).glob("*/kernel_*_test")) \
+        if args.kernel_tests else []
     params_of = {c: parameters(args.ventus, c) for c in args.configs}
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:

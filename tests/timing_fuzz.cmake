@@ -1,9 +1,9 @@
-# Random machines (issue 10; scripts/timing_fuzz.py): the demo's kernels, and the reference
-# cases when ../shared is there, on the cycle model under seeded random parameter values of
-# both bundled machines, skipping idle cycles and ticking every cycle. The statistics must be
-# identical, every result must match its reference, and a value the tool refuses must be
-# refused with a message naming it. Without reference data it runs the demo alone, so a fresh
-# clone checks idle skipping beyond the calibrated machine too.
+# Random machines (issue 10; scripts/timing_fuzz.py): the demo's kernels, the kernel suite's
+# tests, and the reference cases when ../shared is there, on the cycle model under seeded
+# random parameter values of both bundled machines. The demo and the cases run skipping idle
+# cycles and ticking every cycle, whose statistics must be identical; every result must match
+# its reference; a value the tool refuses must be refused with a message naming it. Without
+# reference data it runs the demo and the suite, so a fresh clone checks too.
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND AND TARGET ventus)
   file(GLOB VENTUS_FUZZ_CASE_INIS "${VENTUS_REFERENCE_DIR}/cases/*/cases.ini")
@@ -17,6 +17,6 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
                    --ventus $<TARGET_FILE:ventus> --trials 16 --seed ci
                    --configs ${PROJECT_SOURCE_DIR}/configs/ventus-rtl-tb.toml
                              ${PROJECT_SOURCE_DIR}/configs/ventus-seed003.toml
-                   --cases ${VENTUS_FUZZ_CASES})
+                   --kernel-tests ${PROJECT_BINARY_DIR}/kernels --cases ${VENTUS_FUZZ_CASES})
   set_tests_properties(timing/random_machines_skip_exactly PROPERTIES TIMEOUT 900)
 endif()

@@ -1,10 +1,12 @@
 // Host-side helpers of the kernel suite: device creation, launches, input data, comparisons.
 #include "kernels/common/harness.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -35,6 +37,17 @@ Result<std::unique_ptr<Device>> make_device(unsigned threads_per_warp) {
   // And a third time on the cycle model (run.timing): co-simulation gives the same memory.
   if (std::getenv("VENTUS_TEST_TIMING") != nullptr) {
     if (auto set = config.set("run.timing=true"); !set) return set.error();
+  }
+  // Any machine (scripts/timing_fuzz.py --kernel-tests): "key=value;key=value".
+  if (const char* sets = std::getenv("VENTUS_TEST_SET")) {
+    std::string_view rest = sets;
+    while (!rest.empty()) {
+      const size_t end = std::min(rest.find(';'), rest.size());
+      if (end != 0) {
+        if (auto set = config.set(rest.substr(0, end)); !set) return set.error();
+      }
+      rest.remove_prefix(std::min(end + 1, rest.size()));
+    }
   }
   return Device::create(config);
 }
