@@ -286,6 +286,12 @@ class LaunchLoop {
     const auto stuck = std::find_if(waits.begin(), waits.end(), [](const auto& w) {
       return w.second.state != SlotState::Barrier;
     });
+    if (waits.empty()) {
+      return launch_.live().front()->make_fault(
+          0, functional::TrapKind::NoProgress,
+          fmt::format("the cycle model issued no instruction for {} cycles, with no warp resident",
+                      kStallLimitCycles));
+    }
     if (stuck == waits.end()) {
       return launch_.live().front()->make_fault(
           0, functional::TrapKind::BarrierDeadlock,
