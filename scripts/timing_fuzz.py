@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """Runs the demo kernels on the cycle model under random, seeded machine descriptions.
 
-Each trial picks a machine file, a workload (the demo with a random warp width, or one of the
-reference cases given with --cases) and a random subset of the cycle model's parameters (read
+Each trial picks a machine file, a workload (the demo with a random warp width, the benchmark
+kernels in a random launch shape, one of the reference cases given with --cases, or the kernel
+suite's tests with --kernel-tests) and a random subset of the cycle model's parameters (read
 from `ventus config`, so every parameter the model has is a candidate) with values around
-their defaults, then runs it with --timing twice: skipping idle cycles and ticking every
-cycle. A trial passes when both runs exit cleanly, every result matches its reference (the
-demo's CPU reference, a case's expected memory: `case --check`), and the two statistics
-documents are identical but for the
-`gpu.skip_idle_cycles` entry. A value the tool refuses must be refused with a message that
-names the parameter (exit status 2); it is then dropped from the trial (of two parameters
-that do not fit together, the first named that the trial moved). Any other failure,
-a crash or a run over --timeout seconds fails the script, which prints the command to rerun.
+their defaults. The demo, the benchmark and the cases run twice with --timing, skipping idle
+cycles and ticking every cycle: both runs must exit cleanly, every result must match its
+reference (the demo's CPU reference, a case's expected memory: `case --check`), and the two
+statistics documents must be identical but for the `gpu.skip_idle_cycles` entry. The kernel
+suite runs once, each test against its CPU reference. A value the tool refuses must be
+refused with a message that names the parameter; it is then dropped from the trial (of two
+parameters that do not fit together, the first named that the trial moved). Any other
+failure, a crash or a run over --timeout seconds fails the script, which prints the command
+to rerun.
 
   scripts/timing_fuzz.py --ventus build/release/tools/ventus/ventus --trials 50 --seed 1
 """
@@ -68,10 +70,10 @@ def pick(rnd, params, share):
 
 
 def tool_command(args, config, workload, settings, skip, stats):
-    """`workload`: ("demo", threads per warp) or ("case", directory)."""
+    """`workload`: ("demo", threads per warp), ("case", directory) or ("bench", its options)."""
     kind, what = workload
     cmd = [args.ventus, kind]
-    cmd += ["-t", str(what)] if kind == "demo" else [what, "--check"]
+    cmd += {"demo": ["-t", str(what)], "case": [str(what), "--check"]}.get(kind, what)
     cmd += ["--timing", "--config", config, "--stats-json", stats, "--set", f"{SKIP_KEY}={skip}"]
     for name, value in settings.items():
         cmd += ["--set", f"{name}={value}"]
@@ -87,8 +89,10 @@ def run_tool(args, config, workload, settings, skip, stats):
         return cmd, False, f"exit status {proc.returncode}:\n{output[-1500:]}"
     if workload[0] == "demo":
         ok = "all results match" in proc.stdout
-    else:
+    elif workload[0] == "case":
         ok = "PASS " in proc.stdout and "FAIL " not in proc.stdout
+    else:  # the benchmark kernels check nothing: their statistics are compared
+        ok = "total: " in proc.stdout
     return cmd, ok, output[-1500:]
 
 
@@ -130,16 +134,29 @@ def differences(a_path, b_path):
     return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k) and SKIP_KEY not in k)
 
 
+def describe(workload):
+    kind, what = workload
+    if kind == "demo":
+        return f"demo, {what} threads"
+    if kind == "bench":
+        return "bench " + " ".join(what)
+    return "kernel suite" if kind == "suite" else Path(what).name
+
+
 def trial(args, number, params_of, tmp):
     """(None when trial `number` passes, else what went wrong and the command to rerun; a
     summary of the machine it ran)."""
     rnd = random.Random(f"{args.seed}/{number}")
     config = rnd.choice(args.configs)
-    kinds = ["demo"] + (["case"] if args.cases else []) + (["suite"] if args.suite else [])
+    kinds = ["demo", "bench"] + (["case"] if args.cases else []) + (["suite"] if args.suite else [])
     kind = rnd.choice(kinds)  # as many trials of each kind
     workload = (kind, rnd.choice(args.cases)) if kind == "case" else (kind, 0)
     if kind == "demo":
         workload = ("demo", rnd.choice([1, 2, 4, 8, 16, 32]))
+    if kind == "bench":  # the ALU, memory and divergent kernels in a random launch shape
+        workload = ("bench", ["--iterations", str(rnd.randint(5, 40)), "--warps",
+                              str(rnd.randint(1, 8)), "--threads", str(rnd.choice([1, 4, 8, 32])),
+                              "--work-groups", str(rnd.randint(1, 9))])
     settings = pick(rnd, params_of[config], args.share)
     stats = {skip: str(Path(tmp) / f"{skip}.json") for skip in ("true", "false")}
     refused_count = 0
@@ -154,8 +171,7 @@ def trial(args, number, params_of, tmp):
         del settings[name]  # refused with a message naming it: fine, drop it
         refused_count += 1
     rerun = " ".join(cmd).replace(f"{tmp}/", "")  # the statistics into the current directory
-    shown = {"demo": f"demo, {workload[1]} threads", "suite": "kernel suite"}.get(
-        kind, Path(str(workload[1])).name)
+    shown = describe(workload)
     summary = f"{Path(config).stem if kind != 'suite' else 'built-in'}, {shown}, "
     summary += f"{len(settings)} parameters moved"
     summary += f", {refused_count} refused" if refused_count else ""
