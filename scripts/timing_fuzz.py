@@ -81,19 +81,21 @@ def tool_command(args, config, workload, settings, skip, stats):
 
 
 def run_tool(args, config, workload, settings, skip, stats):
-    """(command, passed, output) of a demo or case run."""
+    """(command, passed, output) of a demo, bench or case run. The tool refuses a machine with
+    exit status 2 (README), so only then can a failure be a refusal."""
     cmd = tool_command(args, config, workload, settings, skip, stats)
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
     output = proc.stdout + proc.stderr
     if proc.returncode != 0:
-        return cmd, False, f"exit status {proc.returncode}:\n{output[-1500:]}"
+        status = "refused, exit status 2" if proc.returncode == 2 else f"exit status {proc.returncode}"
+        return cmd, False, f"{status}:\n{output[-1500:]}"
     if workload[0] == "demo":
         ok = "all results match" in proc.stdout
     elif workload[0] == "case":
         ok = "PASS " in proc.stdout and "FAIL " not in proc.stdout
     else:  # the benchmark kernels check nothing: their statistics are compared
         ok = "total: " in proc.stdout
-    return cmd, ok, output[-1500:]
+    return cmd, ok, output[-1500:] if ok else f"exit status 0, a result wrong:\n{output[-1500:]}"
 
 
 def run_suite(args, settings):
@@ -110,11 +112,17 @@ def run_suite(args, settings):
     return [shown, "each of", str(len(args.suite)), "kernel-suite tests"], True, ""
 
 
+REFUSAL = re.compile(r"out of range|power of two|is larger than|must be|too small|cannot|"
+                     r"is not in|exceeds")
+
+
 def refused(output, settings):
-    """The first moved parameter an error message names (a value the tool refused), if any."""
+    """The first moved parameter that a refusal names, if `output` is one: the tool's exit
+    status 2, or a kernel-suite test that could not create its device."""
+    if output.startswith("exit status") or not REFUSAL.search(output):
+        return None
     moved = [name for name in PARAMETER_NAME.findall(output) if name in settings]
-    return moved[0] if moved and re.search(r"(out of range|power of two|is larger than|"
-                                            r"must be|too small|cannot|is not in|exceeds)", output) else None
+    return moved[0] if moved else None
 
 
 def flatten(node, path=""):
