@@ -61,7 +61,10 @@ TEST(HostileLimits, ACycleModelLivelockStopsNamingWhatEachWarpWaitsFor) {
       r.out, std::regex("FAIL .*: no progress: the cycle model issued no instruction for 1000000 "
                         "cycles, and not every warp waits at a barrier; the resident warps: SM "
                         "[0-9] slot [0-9] \\(work-group [0-9]+, warp [0-9], next fetch "
-                        "0x[0-9a-f]{8}\\): fetch_miss")))
+                        "0x[0-9a-f]{8}\\): fetch_miss.* \\(every warp waits for a fetch: the "
+                        "I-cache's re-arm rule of mshr_icache.v can lose a miss every time it "
+                        "replays, docs/timing.md; --set sm.fetch.icache_rearm_on_fill_miss=false "
+                        "turns the rule off\\)")))
       << r.out;
   EXPECT_EQ(r.out.find("barrier deadlock"), std::string::npos) << r.out;
   // Without the RTL's re-arm rule the same machine runs every kernel to the end.

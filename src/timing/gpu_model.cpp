@@ -307,6 +307,15 @@ class LaunchLoop {
                       w.slot, w.group->linear_id(), w.warp, w.fetch_pc, slot_state_name(w.state));
     }
     detail.pop_back();
+    const bool fetching = std::all_of(waits.begin(), waits.end(), [](const auto& w) {
+      return w.second.state == SlotState::FetchMiss || w.second.state == SlotState::Barrier;
+    });
+    if (fetching && params_.front.icache_rearm_on_fill_miss) {
+      detail +=
+          " (every warp waits for a fetch: the I-cache's re-arm rule of mshr_icache.v can lose a "
+          "miss every time it replays, docs/timing.md; --set "
+          "sm.fetch.icache_rearm_on_fill_miss=false turns the rule off)";
+    }
     return stuck->second.group->make_fault(stuck->second.warp, functional::TrapKind::NoProgress,
                                            detail);
   }
