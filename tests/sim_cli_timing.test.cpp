@@ -306,6 +306,11 @@ TEST(SimCliBenchTiming, EachKernelReportsSpeedCyclesAndIpcLikeTheJson) {
     // The timing-mode speed in warp-instructions per second: "S s R M warp-instr/s".
     EXPECT_EQ(words[9], "warp-instr/s") << row;
     EXPECT_GT(std::stod(words[7]), 0.0) << row;
+    // And the simulated cycles per second: cycles / seconds, "C M cycles/s".
+    ASSERT_GE(words.size(), 19u) << row;
+    EXPECT_EQ(words[15], "cycles/s") << row;
+    EXPECT_GT(std::stod(words[13]), 0.0) << row;
+    const double seconds = std::stod(words[5]);
     const json& launch = doc.at("launches")[i];
     EXPECT_EQ(launch.at("kernel"), names[i]);
     const uint64_t warp_instructions = std::stoull(words[1]);
@@ -313,6 +318,11 @@ TEST(SimCliBenchTiming, EachKernelReportsSpeedCyclesAndIpcLikeTheJson) {
     const auto c = parse_cycles(row);
     ASSERT_TRUE(c.has_value()) << row;
     expect_ipc(*c, warp_instructions);
+    if (seconds >= 0.01) {  // printed with three decimals: the rate is close enough then
+      EXPECT_NEAR(std::stod(words[13]), static_cast<double>(c->cycles) / seconds / 1e6,
+                  0.1 * static_cast<double>(c->cycles) / seconds / 1e6)
+          << row;
+    }
     expect_timed_launch(launch, c->cycles);
     cycles += c->cycles;
     instructions += warp_instructions;

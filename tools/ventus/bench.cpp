@@ -23,8 +23,9 @@ struct BenchArgs {
   std::optional<uint64_t> max_instructions;
 };
 
-// One row per kernel (with its cycles and IPC on the cycle model); on the cycle model the
-// total line, whose cycles are returned.
+// One row per kernel (on the cycle model with the simulated cycles per second, the rate
+// cycle simulators are compared by, then its cycles and IPC); on the cycle model the total
+// line, whose cycles are returned.
 std::optional<uint64_t> print_results(const runner::SpeedBenchOptions& options,
                                       const std::vector<runner::SpeedBenchResult>& results) {
   fmt::print("{} work-groups x {} warps x {} threads, {} loop trips per warp{}\n",
@@ -37,7 +38,11 @@ std::optional<uint64_t> print_results(const runner::SpeedBenchOptions& options,
         "{:9.2f} M thread-instr/s{}\n",
         r.name, r.stats.warp_instructions, r.stats.thread_instructions, r.seconds,
         r.warp_instructions_per_second() / 1e6, r.thread_instructions_per_second() / 1e6,
-        r.cycles ? "  " + cycles_text(*r.cycles, r.stats.warp_instructions) : "");
+        r.cycles
+            ? fmt::format(" {:8.2f} M cycles/s  {}",
+                          r.seconds > 0 ? static_cast<double>(*r.cycles) / r.seconds / 1e6 : 0.0,
+                          cycles_text(*r.cycles, r.stats.warp_instructions))
+            : "");
     cycles += r.cycles.value_or(0);
     instructions += r.stats.warp_instructions;
   }
