@@ -148,6 +148,9 @@ double SpeedBenchResult::warp_instructions_per_second() const {
 double SpeedBenchResult::thread_instructions_per_second() const {
   return seconds > 0 ? static_cast<double>(stats.thread_instructions) / seconds : 0;
 }
+double SpeedBenchResult::cycles_per_second() const {
+  return seconds > 0 ? static_cast<double>(cycles.value_or(0)) / seconds : 0;
+}
 
 namespace {
 const std::pair<std::string_view, std::string_view> kKernels[] = {

@@ -37,6 +37,7 @@ struct SpeedBenchResult {
   std::optional<uint64_t> cycles;  // on the cycle model: the launch's count (TIMING.md §2)
   double warp_instructions_per_second() const;
   double thread_instructions_per_second() const;
+  double cycles_per_second() const;  // simulated cycles (0 off the cycle model)
 };
 
 // Checks the ranges the tool documents (issue 13: 0 iterations wrapped to 2^32 trips, 33

@@ -128,6 +128,7 @@ TEST(ICache, WithoutTheReArmRuleThePrimaryMissTakesTheFreeEntry) {
   EXPECT_EQ(t.requests_from(12), std::vector<uint32_t>{0x3000});
   EXPECT_EQ(t.stats.mshr_rerequests.value, 0u);
 }
+
 // With the lowest free entry below the responding one the miss is allocated normally.
 TEST(ICache, APrimaryMissAsAHigherEntryIsReleasedIsAllocated) {
   IcacheRace t;

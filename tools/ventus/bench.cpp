@@ -38,11 +38,9 @@ std::optional<uint64_t> print_results(const runner::SpeedBenchOptions& options,
         "{:9.2f} M thread-instr/s{}\n",
         r.name, r.stats.warp_instructions, r.stats.thread_instructions, r.seconds,
         r.warp_instructions_per_second() / 1e6, r.thread_instructions_per_second() / 1e6,
-        r.cycles
-            ? fmt::format(" {:8.2f} M cycles/s  {}",
-                          r.seconds > 0 ? static_cast<double>(*r.cycles) / r.seconds / 1e6 : 0.0,
-                          cycles_text(*r.cycles, r.stats.warp_instructions))
-            : "");
+        r.cycles ? fmt::format(" {:8.2f} M cycles/s  {}", r.cycles_per_second() / 1e6,
+                               cycles_text(*r.cycles, r.stats.warp_instructions))
+                 : "");
     cycles += r.cycles.value_or(0);
     instructions += r.stats.warp_instructions;
   }
