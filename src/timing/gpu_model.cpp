@@ -5,13 +5,12 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
-#include <string>
 #include <string_view>
-#include <utility>
 
 #include <fmt/format.h>
 
 #include "timing/sm.hpp"
+#include "timing/stall_report.hpp"
 
 namespace ventus::timing {
 namespace {
@@ -273,51 +272,10 @@ class LaunchLoop {
                                               fmt::format("{} warp-instructions executed", limit_));
   }
 
-  // No instruction issued for kStallLimitCycles: a barrier that can never be released when
-  // every resident warp waits at one, else the model's own mechanisms keep each other waiting
-  // (a livelock, such as a fetch that never hits), named with what every resident warp waits
-  // for so that the user sees which.
+  // No instruction issued for kStallLimitCycles: a deadlock or a livelock (stall_report.cpp).
   std::optional<Fault> deadlock() const {
     if (now_ - last_issue_ <= kStallLimitCycles || launch_.live().empty()) return std::nullopt;
-    std::vector<std::pair<unsigned, WarpWait>> waits;
-    for (const auto& sm : sms_) {
-      for (const WarpWait& w : sm->waiting_warps(now_)) waits.emplace_back(sm->index(), w);
-    }
-    const auto stuck = std::find_if(waits.begin(), waits.end(), [](const auto& w) {
-      return w.second.state != SlotState::Barrier;
-    });
-    if (waits.empty()) {
-      return launch_.live().front()->make_fault(
-          0, functional::TrapKind::NoProgress,
-          fmt::format("the cycle model issued no instruction for {} cycles, with no warp resident",
-                      kStallLimitCycles));
-    }
-    if (stuck == waits.end()) {
-      return launch_.live().front()->make_fault(
-          0, functional::TrapKind::BarrierDeadlock,
-          "every live warp waits at a barrier that can never be released");
-    }
-    std::string detail = fmt::format(
-        "the cycle model issued no instruction for {} cycles, and not every warp waits at a "
-        "barrier; the resident warps:",
-        kStallLimitCycles);
-    for (const auto& [sm, w] : waits) {
-      detail +=
-          fmt::format(" SM {} slot {} (work-group {}, warp {}, next fetch 0x{:08x}): {};", sm,
-                      w.slot, w.group->linear_id(), w.warp, w.fetch_pc, slot_state_name(w.state));
-    }
-    detail.pop_back();
-    const bool fetching = std::all_of(waits.begin(), waits.end(), [](const auto& w) {
-      return w.second.state == SlotState::FetchMiss || w.second.state == SlotState::Barrier;
-    });
-    if (fetching && params_.front.icache_rearm_on_fill_miss) {
-      detail +=
-          " (every warp waits for a fetch: the I-cache's re-arm rule of mshr_icache.v can lose a "
-          "miss every time it replays, docs/timing.md; --set "
-          "sm.fetch.icache_rearm_on_fill_miss=false turns the rule off)";
-    }
-    return stuck->second.group->make_fault(stuck->second.warp, functional::TrapKind::NoProgress,
-                                           detail);
+    return stall_fault(sms_, *launch_.live().front(), params_, now_, kStallLimitCycles);
   }
 
   // Each SM ticks only at its own events (Sm::next_event); searching for them pays only after

@@ -1,0 +1,68 @@
+// stall_fault: the warps' states when the cycle model stops issuing, in one message.
+#include "timing/stall_report.hpp"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace ventus::timing {
+namespace {
+
+using SmWait = std::pair<unsigned, WarpWait>;  // an SM's index and one of its warps
+
+std::string describe_waits(const std::vector<SmWait>& waits, Cycle stalled,
+                           const TimingParams& params) {
+  std::string detail = fmt::format(
+      "the cycle model issued no instruction for {} cycles, and not every warp waits at a "
+      "barrier; the resident warps:",
+      stalled);
+  for (const auto& [sm, w] : waits) {
+    detail +=
+        fmt::format(" SM {} slot {} (work-group {}, warp {}, next fetch 0x{:08x}): {};", sm, w.slot,
+                    w.group->linear_id(), w.warp, w.fetch_pc, slot_state_name(w.state));
+  }
+  detail.pop_back();
+  const bool fetching = std::all_of(waits.begin(), waits.end(), [](const SmWait& w) {
+    return w.second.state == SlotState::FetchMiss || w.second.state == SlotState::Barrier;
+  });
+  if (fetching && params.front.icache_rearm_on_fill_miss) {
+    detail +=
+        " (every warp waits for a fetch: the I-cache's re-arm rule of mshr_icache.v can lose a "
+        "miss every time it replays, docs/timing.md; --set "
+        "sm.fetch.icache_rearm_on_fill_miss=false turns the rule off)";
+  }
+  return detail;
+}
+
+}  // namespace
+
+// A barrier that can never be released when every resident warp waits at one; else the
+// model's own mechanisms keep each other waiting (a livelock, such as a fetch that never hits),
+// named with what every resident warp waits for so that the user sees which.
+functional::Fault stall_fault(const std::vector<std::unique_ptr<Sm>>& sms,
+                              const functional::WorkGroup& first_live, const TimingParams& params,
+                              Cycle now, Cycle stalled) {
+  std::vector<SmWait> waits;
+  for (const auto& sm : sms) {
+    for (const WarpWait& w : sm->waiting_warps(now)) waits.emplace_back(sm->index(), w);
+  }
+  if (waits.empty()) {
+    return first_live.make_fault(
+        0, functional::TrapKind::NoProgress,
+        fmt::format("the cycle model issued no instruction for {} cycles, with no warp resident",
+                    stalled));
+  }
+  const auto stuck = std::find_if(waits.begin(), waits.end(), [](const SmWait& w) {
+    return w.second.state != SlotState::Barrier;
+  });
+  if (stuck == waits.end()) {
+    return first_live.make_fault(0, functional::TrapKind::BarrierDeadlock,
+                                 "every live warp waits at a barrier that can never be released");
+  }
+  return stuck->second.group->make_fault(stuck->second.warp, functional::TrapKind::NoProgress,
+                                         describe_waits(waits, stalled, params));
+}
+
+}  // namespace ventus::timing
