@@ -154,61 +154,74 @@ def describe(workload):
     return "kernel suite" if kind == "suite" else Path(what).name
 
 
-def trial(args, number, params_of, tmp):
-    """(None when trial `number` passes, else what went wrong and the command to rerun; a
-    summary of the machine it ran)."""
-    rnd = random.Random(f"{args.seed}/{number}")
-    config = rnd.choice(args.configs)
+def choose_workload(rnd, args):
+    """As many trials of each kind of workload (the suite and the cases when given)."""
     kinds = ["demo", "bench"] + (["case"] if args.cases else []) + (["suite"] if args.suite else [])
-    kind = rnd.choice(kinds)  # as many trials of each kind
-    workload = (kind, rnd.choice(args.cases)) if kind == "case" else (kind, 0)
+    kind = rnd.choice(kinds)
     if kind == "demo":
-        workload = ("demo", rnd.choice([1, 2, 4, 8, 16, 32]))
+        return ("demo", rnd.choice([1, 2, 4, 8, 16, 32]))
     if kind == "bench":  # the ALU, memory and divergent kernels in a random launch shape
-        workload = ("bench", ["--iterations", str(rnd.randint(5, 40)), "--warps",
-                              str(rnd.randint(1, 8)), "--threads", str(rnd.choice([1, 4, 8, 32])),
-                              "--work-groups", str(rnd.randint(1, 9))])
-    settings = pick(rnd, params_of[config], args.share)
-    stats = {skip: str(Path(tmp) / f"{skip}.json") for skip in ("true", "false")}
-    refused_count = 0
-    livelock = ""
+        return ("bench", ["--iterations", str(rnd.randint(5, 40)), "--warps",
+                          str(rnd.randint(1, 8)), "--threads", str(rnd.choice([1, 4, 8, 32])),
+                          "--work-groups", str(rnd.randint(1, 9))])
+    return (kind, rnd.choice(args.cases)) if kind == "case" else (kind, 0)
+
+
+def run_first(args, config, workload, settings, stats):
+    """The first run, skipping idle cycles: (command, passed, output, notes). A refused value
+    leaves `settings`, and so does the RTL's I-cache rule when it livelocks (docs/timing.md:
+    not a fault of the model, so the machine must then run to the end without it)."""
+    notes = ""
     for _ in range(len(settings) + 2):
-        if kind == "suite":
+        if workload[0] == "suite":
             cmd, ok, output = run_suite(args, settings)
         else:
             cmd, ok, output = run_tool(args, config, workload, settings, "true", stats["true"])
         if not ok and REARM_LIVELOCK in output and settings.get(REARM_KEY) != "false":
-            # The RTL's I-cache rule, not a fault of the model (docs/timing.md): the machine
-            # must run to the end without it.
             settings[REARM_KEY] = "false"
-            livelock = f", the I-cache re-arm livelock (then {REARM_KEY}=false)"
+            notes += f", the I-cache re-arm livelock (then {REARM_KEY}=false)"
             continue
         name = None if ok else refused(output, settings)
         if name is None:
             break
         del settings[name]  # refused with a message naming it: fine, drop it
-        refused_count += 1
-    rerun = " ".join(cmd).replace(f"{tmp}/", "")  # the statistics into the current directory
-    shown = describe(workload)
-    summary = f"{Path(config).stem if kind != 'suite' else 'built-in'}, {shown}, "
-    summary += f"{len(settings)} parameters moved"
-    summary += f", {refused_count} refused" if refused_count else ""
-    summary += livelock
+        notes += f", {name} refused"
+    return cmd, ok, output, notes
+
+
+def compare_ticking(args, config, workload, settings, stats):
+    """What ticking every cycle changed against the first run, or None."""
+    _, ok, output = run_tool(args, config, workload, settings, "false", stats["false"])
     if not ok:
-        return f"{output}\n{rerun}", summary
-    if kind == "suite":
-        return None, summary  # its results are checked; its statistics are not compared
-    cmd, ok, output = run_tool(args, config, workload, settings, "false", stats["false"])
-    if not ok:
-        return f"ticking every cycle: {output}\n{rerun}", summary
+        return f"ticking every cycle: {output}"
     try:
         diff = differences(stats["true"], stats["false"])
     except (OSError, ValueError) as e:
-        return f"unreadable statistics: {e}\n{rerun}", summary
+        return f"unreadable statistics: {e}"
     if diff:
-        return (f"skipping idle cycles changed {len(diff)} statistics, e.g. {diff[:5]}\n{rerun}"
-                f"\n(and the same with --set {SKIP_KEY}=false)"), summary
-    return None, summary
+        return (f"skipping idle cycles changed {len(diff)} statistics, e.g. {diff[:5]} "
+                f"(rerun the command below, and with --set {SKIP_KEY}=false)")
+    return None
+
+
+def trial(args, number, params_of, tmp):
+    """(None when trial `number` passes, else what went wrong and the command to rerun; a
+    summary of the machine it ran)."""
+    rnd = random.Random(f"{args.seed}/{number}")
+    config = rnd.choice(args.configs)
+    workload = choose_workload(rnd, args)
+    settings = pick(rnd, params_of[config], args.share)
+    stats = {skip: str(Path(tmp) / f"{skip}.json") for skip in ("true", "false")}
+    cmd, ok, output, notes = run_first(args, config, workload, settings, stats)
+    rerun = " ".join(cmd).replace(f"{tmp}/", "")  # the statistics into the current directory
+    machine = Path(config).stem if workload[0] != "suite" else "built-in"
+    summary = f"{machine}, {describe(workload)}, {len(settings)} parameters moved{notes}"
+    if not ok:
+        return f"{output}\n{rerun}", summary
+    if workload[0] == "suite":
+        return None, summary  # its results are checked; its statistics are not compared
+    problem = compare_ticking(args, config, workload, settings, stats)
+    return (None if problem is None else f"{problem}\n{rerun}"), summary
 
 
 def main():
