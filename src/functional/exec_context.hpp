@@ -2,6 +2,7 @@
 // warp-instruction; the policy decides at compile time what is recorded (record_policy.hpp).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -169,10 +170,12 @@ class BasicExecContext {
     return true;
   }
 
-  // Unit-stride lanes (NoRecord only, semantics/lane_memory.hpp): `count` accesses of
-  // `size` bytes filling [addr, addr + bytes), served by one translation and counted at once.
-  // Null when they are not (misaligned, two pages or regions, two address spaces): the caller
-  // then goes lane by lane, which finds the fault of the right lane.
+  // Unit-stride or uniform lanes (semantics/lane_memory.hpp; not under the commit policy,
+  // whose record lists every access): `count` accesses of `size` bytes filling
+  // [addr, addr + bytes), served by one translation and counted at once. Null when they are
+  // not (misaligned, two pages or regions, two address spaces): the caller then goes lane by
+  // lane, which finds the fault of the right lane. The timing record's addresses are the
+  // caller's (record_lanes).
   const uint8_t* load_span(uint32_t addr, uint32_t bytes, unsigned size, unsigned count) {
     if (!span_countable(addr, bytes, size)) return nullptr;
     const uint8_t* host = memory_.load_ptr(addr, bytes);
@@ -184,6 +187,26 @@ class BasicExecContext {
     uint8_t* host = memory_.store_ptr(addr, bytes);
     if (host != nullptr) counts_.by_size[static_cast<size_t>(space_of(addr))][size / 2] += count;
     return host;
+  }
+
+  // The timing record's addresses of a warp-wide access that load_span or store_span served:
+  // lane i (active, ascending) at first + (i - lowest active lane) * stride, what count_access
+  // records lane by lane.
+  void record_lanes(LaneMask active, uint32_t first, uint32_t stride, unsigned size) {
+    if constexpr (kTiming) {
+      TimingRecord& r = *record_;
+      const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
+      if (r.address_count == 0) r.mem_space = space_of(first);
+      r.mem_space_mask =
+          static_cast<uint8_t>(r.mem_space_mask | (1u << static_cast<size_t>(space_of(first))));
+      r.access_bytes = static_cast<uint8_t>(size);
+      for (LaneMask m = active; m != 0 && r.address_count < kMaxThreads; m &= m - 1) {
+        const auto i = static_cast<unsigned>(std::countr_zero(m));
+        r.lane_address[r.address_count++] = first + (i - lane0) * stride;
+      }
+    } else {
+      (void)active, (void)first, (void)stride, (void)size;
+    }
   }
 
   // Resets per-instruction outputs; the engine calls this before each instruction.

@@ -130,6 +130,53 @@ TEST(TimingRecord, MaskedVectorLoadListsActiveLaneAddresses) {
   EXPECT_EQ(r.sources[1], v(0));
 }
 
+// Unit-stride and uniform lanes are served by one translation (lane_memory.hpp); the record
+// still lists every active lane's address in ascending lane order, as lane by lane.
+TEST(TimingRecord, WarpWideAccessesListEveryLaneAddress) {
+  Stepper s(std::string(kSetVl) + R"(
+        li      a0, 0x90000000
+        vmv.v.x v1, a0               # every lane: kData (uniform)
+        vid.v   v3
+        vsll.vi v3, v3, 2
+        vadd.vx v3, v3, a0           # lane i: kData + 4 i (unit stride)
+        vsw12.v v3, 16(v3)           # kData + 16 + 4 i = kData + 4 i
+        vlw12.v v2, 20(v1)           # every lane loads kData + 20 (lane 1's word)
+        vsw12.v v3, 0(v1)            # every lane stores to kData: the highest lane wins
+        li      t3, 60
+        vmv.v.x v0, t3               # lanes 2..5
+        vle32.v v4, (a0), v0.t
+)");
+  auto next = [&](std::string_view mnemonic) {
+    TimingRecord r;
+    do {
+      r = s.step(0);
+    } while (r.row->mnemonic != mnemonic);
+    return r;
+  };
+  const TimingRecord unit = next("vsw12.v");
+  EXPECT_EQ(unit.mem_op, MemOp::Store);
+  EXPECT_EQ(unit.mem_space, MemSpace::Global);
+  EXPECT_EQ(unit.access_bytes, 4u);
+  EXPECT_EQ(unit.address_lanes, 0xffu);
+  ASSERT_EQ(unit.address_count, kNumt);
+  for (unsigned i = 0; i < kNumt; ++i) EXPECT_EQ(unit.lane_address[i], kData + 16 + 4 * i) << i;
+  const TimingRecord uniform_load = next("vlw12.v");
+  ASSERT_EQ(uniform_load.address_count, kNumt);
+  EXPECT_EQ(uniform_load.address_lanes, 0xffu);
+  for (unsigned i = 0; i < kNumt; ++i) EXPECT_EQ(uniform_load.lane_address[i], kData + 20) << i;
+  EXPECT_EQ(s.group().warps()[0].pc, uniform_load.next_pc);
+  const TimingRecord uniform_store = next("vsw12.v");
+  ASSERT_EQ(uniform_store.address_count, kNumt);
+  for (unsigned i = 0; i < kNumt; ++i) EXPECT_EQ(uniform_store.lane_address[i], kData) << i;
+  EXPECT_EQ(s.memory().store().read32(kData), kData + 4 * (kNumt - 1));
+  EXPECT_EQ(s.memory().store().read32(kData + 20), kData + 4);  // the unit-stride store's
+  const TimingRecord run = next("vle32.v");
+  EXPECT_EQ(run.active, 0b111100u);
+  EXPECT_EQ(run.address_lanes, 0b111100u);
+  ASSERT_EQ(run.address_count, 4u);
+  for (unsigned k = 0; k < 4; ++k) EXPECT_EQ(run.lane_address[k], kData + 4 * (2 + k)) << k;
+}
+
 // Lanes 0..3 take the branch, 4..7 fall through: the taken side (ties: taken first) runs,
 // the stack gets the reconvergence entry and the else entry (ISA.md §2.4).
 constexpr const char* kDivergent = R"(

@@ -38,8 +38,9 @@ void Lsu::build_blocks(Op& op, const functional::TimingRecord& r) {
   }
   // A lane whose block an earlier lane already has shares that request.
   const bool atomic = r.mem_op == MemOp::Atomic;
+  const uint32_t block_mask = ~(params_.block_bytes - 1);  // a power of two (params.cpp)
   for (unsigned k = 0; k < r.address_count; ++k) {
-    const uint32_t block = r.lane_address[k] / params_.block_bytes * params_.block_bytes;
+    const uint32_t block = r.lane_address[k] & block_mask;
     const auto end = op.blocks.begin() + op.block_count;
     if (!atomic && std::find(op.blocks.begin(), end, block) != end) continue;
     op.blocks[op.block_count++] = block;

@@ -62,16 +62,17 @@ LanePattern lane_pattern(LaneMask active, Addr& addr, unsigned size) {
   return {Pattern::Scattered, first};
 }
 
-// Loads of the unrecorded path whose lanes are unit-stride or uniform: one translation for
-// the whole warp (DESIGN.md §2.4). False when the lanes are scattered or the span is not one
+// Loads whose lanes are unit-stride or uniform, unrecorded or under the timing policy (its
+// record gets the lanes' addresses at once): one translation for the whole warp (DESIGN.md
+// §2.4). False when the lanes are scattered or the span is not one
 // translation (the lane-by-lane path then finds the fault of the right lane), and for a
 // unit-stride span with gaps of inactive lanes under a speculative view, which would mark the
 // gaps read: another work-group's writes there would make this one run again for nothing.
 template <class E, class Addr>
 bool load_warp_wide(ExecContext& ctx, LaneMask active, VReg& d, Addr& addr) {
   using T = typename E::Type;
-  if constexpr (ExecContext::kCommit || ExecContext::kTiming) {
-    return false;  // records need every lane's access
+  if constexpr (ExecContext::kCommit) {
+    return false;  // the commit record lists every lane's access
   } else {
     if (active == 0) return false;
     const LanePattern p = lane_pattern(active, addr, sizeof(T));
@@ -85,6 +86,7 @@ bool load_warp_wide(ExecContext& ctx, LaneMask active, VReg& d, Addr& addr) {
     const uint8_t* host =
         ctx.load_span(p.first, bytes, sizeof(T), static_cast<unsigned>(std::popcount(active)));
     if (host == nullptr) return false;
+    ctx.record_lanes(active, p.first, unit ? sizeof(T) : 0, sizeof(T));
     for (LaneMask m = active; m != 0; m &= m - 1) {
       const auto i = static_cast<unsigned>(std::countr_zero(m));
       T value;
@@ -95,13 +97,13 @@ bool load_warp_wide(ExecContext& ctx, LaneMask active, VReg& d, Addr& addr) {
   }
 }
 
-// Stores of the unrecorded path: unit-stride over one run of active lanes (a speculative
-// view marks every byte of the span written, so a gap of inactive lanes must go lane by
+// Stores, unrecorded or under the timing policy: unit-stride over one run of active lanes (a
+// speculative view marks every byte of the span written, so a gap of inactive lanes must go lane by
 // lane), or uniform (the highest lane's value wins, as in REF's ascending order).
 template <class E, class Addr>
 bool store_warp_wide(ExecContext& ctx, LaneMask active, const VReg& data, Addr& addr) {
   using T = typename E::Type;
-  if constexpr (ExecContext::kCommit || ExecContext::kTiming) {
+  if constexpr (ExecContext::kCommit) {
     return false;
   } else {
     if (active == 0) return false;
@@ -112,6 +114,7 @@ bool store_warp_wide(ExecContext& ctx, LaneMask active, const VReg& data, Addr& 
     if (p.pattern == Pattern::Uniform) {
       uint8_t* host = ctx.store_span(p.first, sizeof(T), sizeof(T), count);
       if (host == nullptr) return false;
+      ctx.record_lanes(active, p.first, 0, sizeof(T));
       const auto value = static_cast<T>(data.lane[31 - std::countl_zero(active)]);
       std::memcpy(host, &value, sizeof(T));
       return true;
@@ -119,6 +122,7 @@ bool store_warp_wide(ExecContext& ctx, LaneMask active, const VReg& data, Addr& 
     if (p.pattern != Pattern::UnitStride || (run & (run + 1)) != 0) return false;
     uint8_t* host = ctx.store_span(p.first, count * sizeof(T), sizeof(T), count);
     if (host == nullptr) return false;
+    ctx.record_lanes(active, p.first, sizeof(T), sizeof(T));
     for (unsigned k = 0; k < count; ++k) {
       const auto value = static_cast<T>(data.lane[lane0 + k]);
       std::memcpy(host + k * sizeof(T), &value, sizeof(T));
