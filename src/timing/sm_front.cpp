@@ -141,22 +141,27 @@ void Sm::fetch_responses(Cycle now) {
     const bool stale = !w.active || f.epoch != w.epoch;
     const bool hit = f.hit;
     if (stale) continue;
-    touch(f.slot);
     const bool room = !full_before(f.slot, now);
     ++(hit ? (room ? stats_.fetch_hits : stats_.fetch_full) : stats_.fetch_misses);
+    // The slot's state and candidacy (state_of, refresh_stale) change only when its buffer
+    // stops being empty or the reason it is empty changes.
     if (hit && room) {
       const uint32_t base = f.pc & ~(packet - 1);
       const uint32_t slots = packet / 4;
       const uint32_t all = slots >= 32 ? ~0u : (1u << slots) - 1;
       const uint32_t valid = decoded_slots(w, base, all & ~((1u << ((f.pc - base) / 4)) - 1));
       if (valid != 0) {
+        if (w.ibuffer.empty()) touch(f.slot);
         note_buffer_change(w, now);
         w.ibuffer.push_back(Packet{base, valid, now});
       }
       continue;
     }
     ++stats_.fetch_replays;
-    if (!hit) w.refill = SlotState::FetchMiss;
+    if (!hit && w.refill != SlotState::FetchMiss) {
+      w.refill = SlotState::FetchMiss;
+      touch(f.slot);
+    }
     flush_fetch(w, f.pc, now);
   }
 }
