@@ -192,20 +192,20 @@ class BasicExecContext {
   // The timing record's addresses of a warp-wide access that load_span or store_span served:
   // lane i (active, ascending) at first + (i - lowest active lane) * stride, what count_access
   // records lane by lane.
-  void record_lanes(LaneMask active, uint32_t first, uint32_t stride, unsigned size) {
+  void record_lanes([[maybe_unused]] LaneMask active, [[maybe_unused]] uint32_t first,
+                    [[maybe_unused]] uint32_t stride, [[maybe_unused]] unsigned size) {
     if constexpr (kTiming) {
       TimingRecord& r = *record_;
-      const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
-      if (r.address_count == 0) r.mem_space = space_of(first);
+      const MemSpace space = space_of(first);  // the span lies in one space (span_countable)
+      if (r.address_count == 0) r.mem_space = space;
       r.mem_space_mask =
-          static_cast<uint8_t>(r.mem_space_mask | (1u << static_cast<size_t>(space_of(first))));
+          static_cast<uint8_t>(r.mem_space_mask | (1u << static_cast<size_t>(space)));
       r.access_bytes = static_cast<uint8_t>(size);
+      const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
       for (LaneMask m = active; m != 0 && r.address_count < kMaxThreads; m &= m - 1) {
         const auto i = static_cast<unsigned>(std::countr_zero(m));
         r.lane_address[r.address_count++] = first + (i - lane0) * stride;
       }
-    } else {
-      (void)active, (void)first, (void)stride, (void)size;
     }
   }
 

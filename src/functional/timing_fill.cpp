@@ -98,13 +98,16 @@ void fill_timing_after(TimingRecord& r, const WarpState& warp, LaneMask lanes,
   r.active = lanes;
   if (r.address_count != 0) {
     const bool per_lane = r.row->has(isa::flag::kVector);
-    LaneMask rest = per_lane ? lanes : 1u;
-    // Usually every lane owns one: no need to walk them.
-    LaneMask owners = r.address_count >= std::popcount(rest) ? rest : 0;
-    if (owners != 0) rest = 0;
-    for (unsigned k = 0; k < r.address_count && rest != 0; ++k) {
-      owners |= rest & (~rest + 1);  // lowest remaining lane owns the k-th address
-      rest &= rest - 1;
+    const LaneMask candidates = per_lane ? lanes : 1u;
+    // The lowest lanes own the addresses, one each: usually every candidate has one.
+    LaneMask owners = candidates;
+    if (r.address_count < std::popcount(candidates)) {
+      owners = 0;
+      LaneMask rest = candidates;
+      for (unsigned k = 0; k < r.address_count; ++k) {
+        owners |= rest & (~rest + 1);
+        rest &= rest - 1;
+      }
     }
     r.address_lanes = owners;
   }

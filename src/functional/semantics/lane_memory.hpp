@@ -64,10 +64,10 @@ LanePattern lane_pattern(LaneMask active, Addr& addr, unsigned size) {
 
 // Loads whose lanes are unit-stride or uniform, unrecorded or under the timing policy (its
 // record gets the lanes' addresses at once): one translation for the whole warp (DESIGN.md
-// §2.4). False when the lanes are scattered or the span is not one
-// translation (the lane-by-lane path then finds the fault of the right lane), and for a
-// unit-stride span with gaps of inactive lanes under a speculative view, which would mark the
-// gaps read: another work-group's writes there would make this one run again for nothing.
+// §2.4). False when the lanes are scattered or the span is not one translation (the
+// lane-by-lane path then finds the fault of the right lane), and for a unit-stride span with
+// gaps of inactive lanes under a speculative view, which would mark the gaps read: another
+// work-group's writes there would make this one run again for nothing.
 template <class E, class Addr>
 bool load_warp_wide(ExecContext& ctx, LaneMask active, VReg& d, Addr& addr) {
   using T = typename E::Type;
@@ -98,8 +98,8 @@ bool load_warp_wide(ExecContext& ctx, LaneMask active, VReg& d, Addr& addr) {
 }
 
 // Stores, unrecorded or under the timing policy: unit-stride over one run of active lanes (a
-// speculative view marks every byte of the span written, so a gap of inactive lanes must go lane by
-// lane), or uniform (the highest lane's value wins, as in REF's ascending order).
+// speculative view marks every byte of the span written, so a gap of inactive lanes must go
+// lane by lane), or uniform (the highest lane's value wins, as in REF's ascending order).
 template <class E, class Addr>
 bool store_warp_wide(ExecContext& ctx, LaneMask active, const VReg& data, Addr& addr) {
   using T = typename E::Type;
