@@ -167,5 +167,49 @@ TEST(HostileInputs, LogDashIsStandardOutput) {
   EXPECT_NE(r.out.find("add_scaled: 1 work-group"), std::string::npos);
 }
 
+// An output path that cannot be written failed only after the whole simulation (buffers,
+// --stats-json), and a --log path that could not be created was reported as a guest fault
+// (exit status 1) and then crashed --stats-json on the missing statistics ("internal error").
+TEST(HostileInputs, AnUnwritableOutputIsRefusedBeforeTheRun) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const std::string missing = "no-such-dir/";
+  const std::string out_arg = add_scaled_8();
+  std::string bad_buffer = out_arg;
+  bad_buffer.replace(bad_buffer.find("buf:out:c.bin"), 13, "buf:out:" + missing + "c.bin");
+  const std::vector<std::pair<std::string, std::string>> commands = {
+      {bad_buffer, "--arg 3 'buf:out:" + missing + "c.bin:32': cannot write output file '" +
+                       missing + "c.bin' (No such file or directory)"},
+      {out_arg + " --log " + missing + "x.log --stats-json s.json",
+       "--log: cannot write log file '" + missing + "x.log' (No such file or directory)"},
+      {out_arg + " --stats-json " + missing + "s.json",
+       "--stats-json: cannot write statistics file '" + missing + "s.json'"},
+      {"demo --stats-json " + missing + "s.json", "--stats-json: cannot write statistics file"},
+      {"bench --iterations 1 --stats-json " + missing + "s.json",
+       "--stats-json: cannot write statistics file"},
+  };
+  for (const auto& [command, message] : commands) {
+    const ToolRun r = box.run(command);
+    expect_refused(r, message, command);
+    EXPECT_EQ(r.out.find("warp-instr"), std::string::npos) << command << " ran:\n" << r.out;
+    EXPECT_EQ(r.err.find("internal error"), std::string::npos) << command << "\n" << r.err;
+  }
+  EXPECT_FALSE(fs::exists(box.dir() / "s.json"));
+  EXPECT_FALSE(fs::exists(box.dir() / "c.bin"));
+}
+
+// A timeline of a warp slot the machine does not have was written silently empty.
+TEST(HostileInputs, ATimelineOfAMissingWarpSlotIsAConfigurationError) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const std::string command =
+      add_scaled_8() + " --timing --timeline tl.json --set sm.warp_slots=4 --timeline-slots 1,4";
+  expect_refused(box.run(command),
+                 "run.timeline_slots: warp slot 4 does not exist: sm.warp_slots = 4 (slots 0-3)",
+                 command);
+  const ToolRun last_slot = box.run(add_scaled_8() +
+                                    " --timing --timeline tl.json --set "
+                                    "sm.warp_slots=4 --timeline-slots 3");
+  EXPECT_EQ(last_slot.exit_status, 0) << last_slot.err;
+}
+
 }  // namespace
 }  // namespace ventus::testing::sim_cli

@@ -75,6 +75,24 @@ functional::Schedule SimulationOptions::schedule_kind() const {
   return schedule == "random" ? functional::Schedule::Random : functional::Schedule::Burst;
 }
 
+namespace {
+
+// A slot the SMs do not have would give a silently empty timeline.
+Status check_timeline_slots(const std::optional<timing::TimelineOptions>& timeline,
+                            uint32_t warp_slots) {
+  if (!timeline) return ok_status();
+  for (unsigned slot : timeline->warp_slots) {
+    if (slot >= warp_slots) {
+      return Error{fmt::format(
+          "run.timeline_slots: warp slot {} does not exist: sm.warp_slots = {} (slots 0-{})", slot,
+          warp_slots, warp_slots - 1)};
+    }
+  }
+  return ok_status();
+}
+
+}  // namespace
+
 // Every field is re-checked against its declaration (fields may be set directly in C++),
 // then the rules that involve several parameters.
 Status Config::validate() const {
@@ -88,7 +106,11 @@ Status Config::validate() const {
   if (!simulation.timeline.empty() && !simulation.timing) {
     return Error{"run.timeline needs run.timing: the timeline is the cycle model's (--timing)"};
   }
-  if (auto slots = timeline_options(simulation); !slots) return slots.error();
+  auto timeline = timeline_options(simulation);
+  if (!timeline) return timeline.error();
+  if (auto slots = check_timeline_slots(*timeline, machine.warp_slots_per_sm); !slots) {
+    return slots.error();
+  }
   if (simulation.timing && simulation.ref_compat) {
     return Error{
         "run.timing and run.ref_compat exclude each other: the cycle model runs the "

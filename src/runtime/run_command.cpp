@@ -4,6 +4,7 @@
 #include "runtime/run_args.hpp"
 
 #include "common/input_file.hpp"
+#include "common/output_file.hpp"
 
 #include <fmt/format.h>
 
@@ -56,6 +57,9 @@ struct Prepared {
 Status add_buffer_arg(Device& device, Kernel& kernel, const ArgSpec& spec, Prepared& prepared) {
   std::vector<uint8_t> data;
   size_t size = spec.bytes;
+  if (spec.kind != ArgSpec::Kind::BufferIn) {  // before the run, not after it
+    if (auto writable = check_output_file(spec.path, "output file"); !writable) return writable;
+  }
   if (spec.kind != ArgSpec::Kind::BufferOut) {
     auto read = read_input(spec.path, spec.elem, spec.typed);
     if (!read) return read.error();
@@ -145,6 +149,11 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   if (auto valid = config->validate(); !valid) return valid.error();
   if (config->simulation.timing && !o.log_path.empty()) {
     return Error{"--log and run.timing exclude each other: the cycle model writes no commit log"};
+  }
+  if (!o.log_path.empty()) {
+    if (auto writable = check_output_file(o.log_path, "log file"); !writable) {
+      return Error{"--log: " + writable.error().message};
+    }
   }
   NDRange range;
   auto global = run_args::parse_dims(o.global, "global", &range.work_dim);

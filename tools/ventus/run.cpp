@@ -22,6 +22,10 @@ struct RunArgs {
 
 int run_run_command(RunArgs& args) {
   args.run.config_path = args.sim.config_path;
+  if (auto outputs = check_sim_outputs(args.sim); !outputs) {
+    fmt::print(stderr, "ventus run: {}\n", outputs.error().message);
+    return 2;
+  }
   auto overrides = sim_overrides(args.sim);
   if (!overrides) {
     fmt::print(stderr, "ventus run: {}\n", overrides.error().message);
@@ -50,8 +54,10 @@ int run_run_command(RunArgs& args) {
     print_total_cycles(*total_cycles, report->stats.warp_instructions);
   }
   if (args.sim.stats) print_launch_stats(report->kernel, report->stats.stats_text());
-  if (auto written = write_stats_json(args.sim, {report->stats.stats_json()}, total_cycles);
-      !written) {
+  // A launch that stopped before it ran (its setup failed) has no statistics.
+  std::vector<std::string> launches;
+  if (report->stats.document) launches.push_back(report->stats.stats_json());
+  if (auto written = write_stats_json(args.sim, launches, total_cycles); !written) {
     fmt::print(stderr, "ventus run: {}\n", written.error().message);
     return 2;
   }

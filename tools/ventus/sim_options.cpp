@@ -6,6 +6,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "common/output_file.hpp"
+
 namespace ventus::tools {
 
 void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
@@ -54,7 +56,15 @@ Result<std::vector<std::string>> sim_overrides(const SimCliOptions& o) {
   return overrides;
 }
 
+Status check_sim_outputs(const SimCliOptions& o) {
+  if (o.stats_json_path.empty()) return ok_status();
+  auto checked = check_output_file(o.stats_json_path, "statistics file");
+  if (!checked) return Error{"--stats-json: " + checked.error().message};
+  return ok_status();
+}
+
 Result<Config> load_config(const SimCliOptions& o) {
+  if (auto outputs = check_sim_outputs(o); !outputs) return outputs.error();
   auto overrides = sim_overrides(o);
   if (!overrides) return overrides.error();
   return Config::from_command_line(o.config_path, *overrides);

@@ -33,7 +33,10 @@ void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit)
 
 // Every --set, then the assignments the shortcut options stand for (--timing, --timeline...).
 Result<std::vector<std::string>> sim_overrides(const SimCliOptions& options);
-// The file (if any), then every --set; errors name the option at fault.
+// The output files the options name (--stats-json) can be written: checked before a run, so
+// a wrong path does not cost the whole simulation.
+Status check_sim_outputs(const SimCliOptions& options);
+// The outputs checked, the file (if any), then every --set; errors name the option at fault.
 Result<Config> load_config(const SimCliOptions& options);
 
 // One launch's statistics as printed by --stats.

@@ -1,0 +1,18 @@
+// check_output_file: whether a tool will be able to write an output path, asked before a
+// long simulation so that a mistyped path fails at once rather than after the run.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "common/result.hpp"
+
+namespace ventus {
+
+// Ok when `path` can be opened for writing: an existing file (or device, or pipe with a
+// reader) is opened without truncation and left as it was; a new one is created and removed
+// again. "-" (standard output) is always ok. The error names `what` (e.g. "log file"), the
+// path and the system's reason: "cannot write log file 'x/y.log' (No such file or directory)".
+Status check_output_file(const std::string& path, std::string_view what);
+
+}  // namespace ventus
