@@ -211,5 +211,23 @@ TEST(HostileInputs, ATimelineOfAMissingWarpSlotIsAConfigurationError) {
   EXPECT_EQ(last_slot.exit_status, 0) << last_slot.err;
 }
 
+// `--stats-json -` wrote a file named '-' (as `--log -` once did); a timeline cannot share
+// standard output with the run's lines, so '-' is refused there rather than made a file.
+TEST(HostileInputs, StatsJsonDashIsStandardOutputAndTimelineDashIsRefused) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const ToolRun r = box.run(add_scaled_8() + " --stats-json -");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_FALSE(fs::exists(box.dir() / "-"));
+  const size_t start = r.out.find("{");
+  ASSERT_NE(start, std::string::npos) << r.out;
+  EXPECT_LT(r.out.find("add_scaled: 1 work-group"), start) << "the document comes last";
+  const json doc = json::parse(r.out.substr(start));
+  EXPECT_EQ(doc.at("format"), "ventus-stats");
+  EXPECT_EQ(doc.at("launches").size(), 1u);
+  expect_refused(box.run(add_scaled_8() + " --timing --timeline -"),
+                 "--timeline -: the timeline cannot go to standard output", "--timeline -");
+  EXPECT_FALSE(fs::exists(box.dir() / "-"));
+}
+
 }  // namespace
 }  // namespace ventus::testing::sim_cli

@@ -190,7 +190,10 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   RunReport report;
   report.kernel = o.kernel;
   report.timing = config->simulation.timing;
-  if (!stats) {  // the statistics of the faulting launch are still there
+  if (!stats) {
+    // A launch that stopped before it ran (its setup failed: no statistics) is an input
+    // error, not a guest fault; the statistics of a faulting launch are still there.
+    if (!(*device)->state().last_stats) return stats.error();
     report.fault = stats.error().message;
     report.stats.document = (*device)->state().last_stats;
     return report;

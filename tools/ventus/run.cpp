@@ -54,7 +54,7 @@ int run_run_command(RunArgs& args) {
     print_total_cycles(*total_cycles, report->stats.warp_instructions);
   }
   if (args.sim.stats) print_launch_stats(report->kernel, report->stats.stats_text());
-  // A launch that stopped before it ran (its setup failed) has no statistics.
+  // Only a launch that ran has statistics (run_kernel_command reports the others as errors).
   std::vector<std::string> launches;
   if (report->stats.document) launches.push_back(report->stats.stats_json());
   if (auto written = write_stats_json(args.sim, launches, total_cycles); !written) {

@@ -28,7 +28,8 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
                  "one thread's (run.host_threads, docs/host-threads.md)");
   cmd.add_flag("--stats", o.stats, "print every launch's statistics (docs/stats.md)");
   cmd.add_option("--stats-json", o.stats_json_path,
-                 "write every launch's statistics as JSON to this file (docs/stats.md)");
+                 "write every launch's statistics as JSON to this file ('-' = standard output, "
+                 "after the run's lines) (docs/stats.md)");
 }
 
 void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit) {
@@ -94,6 +95,10 @@ Status write_stats_json(const SimCliOptions& o, const std::vector<std::string>& 
   for (const std::string& launch : launches)
     doc["launches"].push_back(nlohmann::json::parse(launch));
   if (total_cycles) doc["total_cycles"] = *total_cycles;
+  if (o.stats_json_path == "-") {  // standard output, after the run's lines (as --log -)
+    fmt::print("{}\n", doc.dump(1));
+    return ok_status();
+  }
   std::ofstream out(o.stats_json_path, std::ios::binary);
   out << doc.dump(1) << '\n';
   if (!out) return Error{fmt::format("--stats-json: cannot write '{}'", o.stats_json_path)};
