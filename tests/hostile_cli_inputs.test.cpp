@@ -186,6 +186,8 @@ TEST(HostileInputs, AnUnwritableOutputIsRefusedBeforeTheRun) {
       {"demo --stats-json " + missing + "s.json", "--stats-json: cannot write statistics file"},
       {"bench --iterations 1 --stats-json " + missing + "s.json",
        "--stats-json: cannot write statistics file"},
+      {"as " + quoted(source_path("tests/runtime_kernels/add_scaled.s")) + " -o .",
+       "cannot write output file '.' (Is a directory)"},
   };
   for (const auto& [command, message] : commands) {
     const ToolRun r = box.run(command);

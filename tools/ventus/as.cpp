@@ -10,6 +10,7 @@
 #include "asm/assembler.hpp"
 #include "commands.hpp"
 #include "common/input_file.hpp"
+#include "common/output_file.hpp"
 
 namespace ventus::tools {
 namespace {
@@ -23,6 +24,10 @@ struct AsOptions {
 // Exit status: 0 assembled, 2 an input could not be read, the source has errors or the
 // output could not be written (README "Exit status").
 int run_as(const AsOptions& options) {
+  if (auto writable = check_output_file(options.output, "output file"); !writable) {
+    fmt::print(stderr, "ventus as: error: {}\n", writable.error().message);
+    return 2;
+  }
   std::vector<as::SourceFile> sources;
   for (const std::string& path : options.inputs) {
     auto text = read_input_file(path, {.what = "source file"});
