@@ -6,6 +6,7 @@ ventus_add_test(sim_cli_test
           ${CMAKE_CURRENT_LIST_DIR}/sim_cli_stats.test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/sim_cli_timing.test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/timeline_cli.test.cpp
+          ${CMAKE_CURRENT_LIST_DIR}/event_log_cli.test.cpp
   DEPS nlohmann_json::nlohmann_json)
 target_compile_definitions(sim_cli_test PRIVATE VENTUS_TOOL="$<TARGET_FILE:ventus>")
 add_dependencies(sim_cli_test ventus)

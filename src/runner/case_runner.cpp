@@ -108,17 +108,19 @@ memory::LocalMemory local_layout(const loader::LaunchMetadata& meta) {
 class LaunchRunner {
  public:
   LaunchRunner(const CaseOptions& options, const Program& program, memory::DeviceMemory& memory,
-               timing::Timeline* timeline)
+               timing::Timeline* timeline, timing::EventLog* event_log)
       : options_(options),
         program_(program),
         memory_(memory),
         stats_(options.machine.sm_count),
-        timeline_(timeline) {
+        timeline_(timeline),
+        event_log_(event_log) {
     stats_.register_in(sim::StatScope(registry_, "functional"));
     if (options.timing) {
       gpu_.emplace(*options.timing, options.machine.sm_count, options.machine.warp_slots_per_sm);
       gpu_->register_stats(sim::StatScope(registry_, "timing"));
       gpu_->set_timeline(timeline);
+      gpu_->set_event_log(event_log);
     }
   }
 
@@ -141,8 +143,9 @@ class LaunchRunner {
   sim::StatRegistry registry_;
   functional::FunctionalStats stats_;
   std::optional<timing::GpuModel> gpu_;
-  timing::Timeline* timeline_;  // null: no --timeline
-  bool first_kernel_ = true;    // the host poll of a run's first kernel starts a cycle later
+  timing::Timeline* timeline_;   // null: no --timeline
+  timing::EventLog* event_log_;  // null: no --events
+  bool first_kernel_ = true;     // the host poll of a run's first kernel starts a cycle later
 };
 
 functional::EngineOptions LaunchRunner::engine_options() const {
@@ -230,10 +233,12 @@ functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
     timeline_->begin_launch(launch.name, options_.machine.sm_count,
                             options_.machine.warp_slots_per_sm);
   }
+  if (event_log_ != nullptr) event_log_->begin_launch(launch.name);
   functional::LaunchResult result = functional::run_launch_driven(
       config, options_.machine, engine, memory_, local, stats_,
       [&](functional::Launch& l) { return gpu_->run(l, hooks, first_kernel_, timed); });
   if (timeline_ != nullptr) timeline_->end_launch(timed.cycles);
+  if (event_log_ != nullptr) event_log_->end_launch(timed.cycles);
   first_kernel_ = false;
   report.timing = timed;
   return result;
@@ -356,12 +361,17 @@ Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions&
   if (!selected) return selected.error();
   auto timeline = open_timeline(options);
   if (!timeline) return timeline.error();
-  LaunchRunner runner(options, program, memory, timeline->get());
+  auto event_log = open_event_log(options);
+  if (!event_log) return event_log.error();
+  LaunchRunner runner(options, program, memory, timeline->get(), event_log->get());
   if (auto ran = run_launches(runner, *selected, options, memory, report); !ran) {
     return ran.error();
   }
   if (*timeline) {
     if (auto written = (*timeline)->finish(); !written) return written.error();
+  }
+  if (*event_log) {
+    if (auto written = (*event_log)->finish(); !written) return written.error();
   }
   return report;
 }

@@ -15,6 +15,7 @@
 #include "loader/test_case.hpp"
 #include "memory/device_memory.hpp"
 #include "runner/case_check.hpp"
+#include "timing/event_log.hpp"
 #include "timing/gpu_model.hpp"
 #include "timing/params.hpp"
 #include "timing/timeline.hpp"
@@ -35,6 +36,9 @@ struct CaseOptions {
   std::optional<timing::TimingParams> timing;
   // Set (with timing): the launches write this timeline, one after the other (--timeline).
   std::optional<timing::TimelineOptions> timeline;
+  // Non-empty (with timing): the launches write their events to this file, one after the
+  // other (--events, docs/timing.md "Event log").
+  std::string events;
   // `--check`: compare every launch's memory with expected/<launch>.out and, in
   // --ref-compat, its commit log with ref-logs/<launch>.log (LaunchReport::check).
   bool check = false;

@@ -66,4 +66,10 @@ Result<std::unique_ptr<timing::Timeline>> open_timeline(const CaseOptions& optio
   return timing::Timeline::create(*options.timeline);
 }
 
+Result<std::unique_ptr<timing::EventLog>> open_event_log(const CaseOptions& options) {
+  if (options.events.empty()) return std::unique_ptr<timing::EventLog>();
+  if (!options.timing) return Error{"--events needs --timing: the events are the cycle model's"};
+  return timing::EventLog::create(options.events);
+}
+
 }  // namespace ventus::runner

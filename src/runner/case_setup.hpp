@@ -31,5 +31,7 @@ Status create_output_dirs(const CaseOptions& options);
 // The --timeline file when asked for (null when not); it records the cycle model's cycles,
 // so it needs --timing.
 Result<std::unique_ptr<timing::Timeline>> open_timeline(const CaseOptions& options);
+// The --events file (null without one); it needs the cycle model.
+Result<std::unique_ptr<timing::EventLog>> open_event_log(const CaseOptions& options);
 
 }  // namespace ventus::runner

@@ -102,10 +102,12 @@ struct SmDue {
 class LaunchLoop {
  public:
   LaunchLoop(const TimingParams& params, GpuCounters& counters, Timeline* timeline,
-             uint32_t warp_slots, functional::Launch& launch, const functional::LaunchHooks& hooks)
+             EventLog* event_log, uint32_t warp_slots, functional::Launch& launch,
+             const functional::LaunchHooks& hooks)
       : params_(params),
         counters_(counters),
         timeline_(timeline),
+        event_log_{event_log},
         launch_(launch),
         hooks_(hooks),
         memory_(params.memory, static_cast<unsigned>(counters.sms.size()), counters.memory),
@@ -115,7 +117,9 @@ class LaunchLoop {
       sms_.push_back(
           std::make_unique<Sm>(i, params, warp_slots, memory_, launch.options(), counters.sms[i]));
       sms_.back()->set_timeline(timeline);
+      sms_.back()->set_event_log(event_log);
     }
+    memory_.set_event_log(event_log_);
     due_.assign(sms_.size(), SmDue{});
     for (const SmCounters& c : counters.sms) issued_before_ += c.core.issued.value;
   }
@@ -171,6 +175,7 @@ class LaunchLoop {
     // a write, per dirty L1 line).
     if (!drain([&] { return memory_.drained(now_); })) return drain_fault("the L2's line writes");
     result.done_cycle = now_ + params_.kernel.flush_hint_cycles + params_.kernel.flush_done_cycles;
+    if (event_log_) event_log_.add(result.done_cycle, "L2_FLUSH_DONE", "");
     result.cycles = host_poll_count(params_.kernel, result.done_cycle, first_kernel);
     for (auto& sm : sms_)
       sm->account_idle(result.cycles > accounted ? result.cycles - accounted : 0);
@@ -202,7 +207,11 @@ class LaunchLoop {
         timeline_->marker(p.sm, now_, fmt::format("dispatch wg {}", p.group->linear_id()));
       }
       catch_up(p.sm, now_);  // the skipped cycles in the state before the warp
-      sms_[p.sm]->start_warp(*p.group, p.warp, now_ + 1);
+      const unsigned slot = sms_[p.sm]->start_warp(*p.group, p.warp, now_ + 1);
+      if (event_log_) {
+        event_log_.add(now_, "DISPATCH", "sm={} warp={} wg={} index={}", p.sm, slot,
+                       p.group->linear_id(), p.warp);
+      }
       due_[p.sm].next = now_;
       to_dispatch_.pop_front();
     }
@@ -221,6 +230,10 @@ class LaunchLoop {
       if (events_.fault) return events_.fault;
       for (WorkGroup* g : events_.groups_done) {
         finishing_.push_back({g, now_ + params_.kernel.wg_done_cycles});
+        if (event_log_) {
+          event_log_.add(now_ + params_.kernel.wg_done_cycles, "WG_DONE", "sm={} wg={}",
+                         sm->index(), g->linear_id());
+        }
         if (timeline_ != nullptr) {
           timeline_->marker(sm->index(), now_, fmt::format("end wg {}", g->linear_id()));
         }
@@ -358,6 +371,7 @@ class LaunchLoop {
   const TimingParams& params_;
   GpuCounters& counters_;
   Timeline* timeline_;
+  EventSink event_log_;  // the memory system's and the GPU's events (no SM of their own)
   functional::Launch& launch_;
   const functional::LaunchHooks& hooks_;
   MemorySystem memory_;
@@ -378,7 +392,7 @@ class LaunchLoop {
 
 std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional::LaunchHooks& hooks,
                                    bool first_kernel, TimingResult& result) {
-  LaunchLoop loop(params_, counters_, timeline_, warp_slots_, launch, hooks);
+  LaunchLoop loop(params_, counters_, timeline_, event_log_, warp_slots_, launch, hooks);
   if (auto fault = loop.run_warps(result)) return fault;
   return loop.finish(first_kernel, result);
 }

@@ -9,6 +9,7 @@
 
 #include "functional/launch.hpp"
 #include "sim/stats.hpp"
+#include "timing/event_log.hpp"
 #include "timing/memory_system.hpp"
 #include "timing/params.hpp"
 #include "timing/sm_stats.hpp"
@@ -48,6 +49,9 @@ class GpuModel {
   // The launches run from now on also write `timeline` (null: none); the caller opens and
   // closes each launch on it (Timeline::begin_launch / end_launch).
   void set_timeline(Timeline* timeline) { timeline_ = timeline; }
+  // The launches run from now on also write their events to `log` (null: none); the caller
+  // opens and closes each launch on it (EventLog::begin_launch / end_launch).
+  void set_event_log(EventLog* log) { event_log_ = log; }
 
  private:
   const TimingParams& params_;
@@ -55,6 +59,7 @@ class GpuModel {
   uint32_t warp_slots_;
   GpuCounters counters_;
   Timeline* timeline_ = nullptr;
+  EventLog* event_log_ = nullptr;
 };
 
 }  // namespace ventus::timing

@@ -152,11 +152,12 @@ void L1DCache::finish_drain(Cycle now) {
   }
 }
 
-bool L1DCache::pop_core_response(Cycle now, uint32_t& token) {
+bool L1DCache::pop_core_response(Cycle now, uint32_t& token, Cycle& at) {
   auto due = std::min_element(core_.begin(), core_.end(),
                               [](const Timed& a, const Timed& b) { return a.at < b.at; });
   if (due == core_.end() || due->at > now) return false;
   token = due->token;
+  at = due->at;
   core_.erase(due);
   return true;
 }

@@ -72,8 +72,18 @@ bool Lsu::send_block(Op& op, uint32_t token, Cycle now) {
     return true;
   }
   if (!l1d_.request(op.blocks[op.sent], op.store, token, now)) return false;
+  if (event_log_) {
+    event_log_.add(now, "L1D_REQ", "warp={} addr=0x{:08x} {}", op.slot, op.blocks[op.sent],
+                   op.store ? "store" : "load");
+  }
   ++stats_.requests;
   return true;
+}
+
+// An L1 answer in the event log, at the cycle it reached the LSU (which may pop it later: an
+// answer that completes nothing waits, completion_event).
+void Lsu::log_answer(uint32_t token, Cycle at) const {
+  if (event_log_) event_log_.add(at, "L1D_RSP", "warp={}", pool_[token].slot);
 }
 
 void Lsu::complete(Op& op, Cycle now, std::vector<LsuCompletion>& done) {
@@ -131,7 +141,11 @@ bool Lsu::tick_live(Cycle now, std::vector<LsuCompletion>& done) {
     --op.outstanding;
     if (op.sent == op.block_count && op.outstanding == 0) complete(op, now, done);
   };
-  while (l1d_.pop_core_response(now, token)) answered(token);
+  Cycle at = 0;
+  while (l1d_.pop_core_response(now, token, at)) {
+    log_answer(token, at);
+    answered(token);
+  }
   for (size_t i = 0; i < shared_responses_.size();) {
     if (shared_responses_[i].first <= now) {
       const uint32_t t = shared_responses_[i].second;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "functional/timing_record.hpp"
+#include "timing/event_log.hpp"
 #include "timing/l1d_cache.hpp"
 #include "timing/params.hpp"
 
@@ -61,6 +62,8 @@ class Lsu {
   size_t l1d_misses_in_flight() const { return l1d_.misses_in_flight(); }
   L1DCache& l1d() { return l1d_; }
   const L1DCache& l1d() const { return l1d_; }
+  // The L1 requests and their answers go to `log` (EventLog).
+  void set_event_log(EventSink log) { event_log_ = log; }
 
  private:
   struct Op {
@@ -83,6 +86,7 @@ class Lsu {
   bool send(Cycle now, std::vector<LsuCompletion>& done);
   bool send_block(Op& op, uint32_t token, Cycle now);
   void complete(Op& op, Cycle now, std::vector<LsuCompletion>& done);
+  void log_answer(uint32_t token, Cycle at) const;
   // mshr_state_machine (lsu_fsm.cpp).
   bool tick_fsm(Cycle now, std::vector<LsuCompletion>& done);
   bool fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done);
@@ -116,6 +120,7 @@ class Lsu {
   mutable std::vector<unsigned> answers_;
   mutable std::vector<Cycle> latest_answer_;
   LsuStats& stats_;
+  EventSink event_log_;
 };
 
 }  // namespace ventus::timing

@@ -44,7 +44,10 @@ bool Lsu::take_answer(Cycle now, uint32_t& token) {
     shared_responses_.erase(shared);
     return true;
   }
-  return l1d_.pop_core_response(now, token);
+  Cycle at = 0;
+  if (!l1d_.pop_core_response(now, token, at)) return false;
+  log_answer(token, at);
+  return true;
 }
 
 // The address stage's S_SAVE for the head instruction: it takes an entry in this cycle if it

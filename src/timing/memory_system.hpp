@@ -14,6 +14,7 @@
 
 #include "sim/stats.hpp"
 #include "timing/cache_tags.hpp"
+#include "timing/event_log.hpp"
 #include "timing/params.hpp"
 
 namespace ventus::timing {
@@ -96,6 +97,8 @@ class MemorySystem {
   Cycle next_accept(const MemRequest& request, Cycle now);
   // Nothing waits in the L2 and its last write has been answered by memory.
   bool drained(Cycle now);
+  // The memory port's transactions go to `log` (EventLog).
+  void set_event_log(EventSink log) { event_log_ = log; }
 
  private:
   struct Mshr {
@@ -172,6 +175,7 @@ class MemorySystem {
   Cycle last_take_ = ~Cycle{0};  // the buffer's last pop: full is its state before the edge
   std::vector<std::priority_queue<MemResponse, std::vector<MemResponse>, std::greater<>>> inbox_;
   MemoryStats& stats_;
+  EventSink event_log_;
 };
 
 }  // namespace ventus::timing

@@ -48,7 +48,7 @@ unsigned Sm::free_warp_slots() const {
       std::count_if(warps_.begin(), warps_.end(), [](const Warp& w) { return !w.active; }));
 }
 
-void Sm::start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at) {
+unsigned Sm::start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at) {
   auto free = std::find_if(warps_.begin(), warps_.end(), [](const Warp& w) { return !w.active; });
   *free = Warp{};
   free->active = true;
@@ -62,6 +62,7 @@ void Sm::start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at
   ++active_warps_;
   core_next_ = 0;
   states_dirty_ = true;
+  return static_cast<unsigned>(free - warps_.begin());
 }
 
 bool Sm::busy() const {
@@ -285,6 +286,7 @@ void Sm::account_idle(Cycle cycles) {
 void Sm::tick(Cycle now, SmEvents& events) {
   MemResponse response;
   while (memory_.pop_response(index_, now, response)) {
+    if (event_log_) log_memory(response.at, "SM_MEM_RSP", response.request);
     if (response.request.client == MemClient::ICache) {
       icache_.on_response(response, now);
     } else {
@@ -332,11 +334,19 @@ void Sm::tick_core(Cycle now, SmEvents& events) {
 }
 
 // The SM's port to the L2 (l1cache_arb): the I-cache before the data cache.
+void Sm::log_memory(Cycle cycle, std::string_view event, const MemRequest& r) const {
+  static constexpr const char* kKinds[] = {"Get", "PutPartial", "PutFull"};
+  event_log_.add(cycle, event, "client={} op={} addr=0x{:08x}",
+                 r.client == MemClient::ICache ? "icache" : "dcache",
+                 kKinds[static_cast<size_t>(r.kind)], r.address);
+}
+
 bool Sm::send_memory_request(Cycle now) {
   if (const MemRequest* r = icache_.front_request(now)) {
     MemRequest request = *r;
     request.sm = static_cast<uint16_t>(index_);
     if (!memory_.accept(request, now)) return false;
+    if (event_log_) log_memory(now, "SM_MEM_REQ", request);
     icache_.pop_request();
     return true;
   }
@@ -346,6 +356,7 @@ bool Sm::send_memory_request(Cycle now) {
     MemRequest request = *r;
     request.sm = static_cast<uint16_t>(index_);
     if (!memory_.accept(request, now)) return false;
+    if (event_log_) log_memory(now, "SM_MEM_REQ", request);
     l1d.pop_request(now);
     l1d.stage(now);
     return true;

@@ -19,6 +19,7 @@
 #include "functional/engine.hpp"
 #include "functional/timing_record.hpp"
 #include "functional/work_group.hpp"
+#include "timing/event_log.hpp"
 #include "timing/icache.hpp"
 #include "timing/l1d_cache.hpp"
 #include "timing/lsu.hpp"
@@ -57,10 +58,13 @@ class Sm {
   // Free warp slots (the CTA scheduler's resource table).
   unsigned free_warp_slots() const;
   // Starts warp `warp` of `group` in the lowest free slot; it may fetch from `active_at`.
-  void start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at);
+  // Places warp `warp` of `group` in the lowest free slot, which it returns.
+  unsigned start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at);
   void tick(Cycle now, SmEvents& events);
   // Offers this SM's next memory request to the L2 (I-cache first); true when it was taken.
   bool send_memory_request(Cycle now);
+  // A request to the L2, or its answer, in the event log.
+  void log_memory(Cycle cycle, std::string_view event, const MemRequest& request) const;
   bool busy() const;  // any warp, instruction or memory request in flight
   // An instruction issued in `cycle` (the last cycle ticked or later).
   bool issued_at(Cycle cycle) const { return issued_at_[last_issued_slot_] == cycle; }
@@ -82,6 +86,12 @@ class Sm {
   void flush_states();
   // Slot states and issued instructions also go to `timeline` (null: none).
   void set_timeline(Timeline* timeline) { timeline_ = timeline; }
+  // Fetch responses, collector entries, issues, writebacks, warp ends, the LSU's L1 requests
+  // and answers and the requests to the L2 and their answers go to `log` (null: none).
+  void set_event_log(EventLog* log) {
+    event_log_ = EventSink{log, static_cast<int>(index_)};
+    lsu_.set_event_log(event_log_);
+  }
   // The resident warps and their states at `now`.
   std::vector<WarpWait> waiting_warps(Cycle now) const;
   size_t l1d_misses_in_flight() const { return lsu_.l1d_misses_in_flight(); }
@@ -332,6 +342,7 @@ class Sm {
   std::vector<Cycle> issued_at_;        // per slot: the cycle of its last ISSUE
   std::vector<IssuedInsn> last_issue_;  // per slot: its last issued instruction (timeline)
   Timeline* timeline_ = nullptr;
+  EventSink event_log_;
   SmCounters& counters_;
   SmStats& stats_;
 };

@@ -143,6 +143,10 @@ void Sm::fetch_responses(Cycle now) {
     if (stale) continue;
     const bool room = !full_before(f.slot, now);
     ++(hit ? (room ? stats_.fetch_hits : stats_.fetch_full) : stats_.fetch_misses);
+    if (event_log_) {
+      event_log_.add(now, "IFETCH", "warp={} pc=0x{:08x} {}", f.slot, f.pc,
+                     hit ? (room ? "hit" : "hit_ibuf_full") : "miss");
+    }
     // The slot's state and candidacy (state_of, refresh_stale) change only when its buffer
     // stops being empty or the reason it is empty changes.
     if (hit && room) {

@@ -1,0 +1,166 @@
+// `case --events` (docs/timing.md "Event log"): the cycle model's event lines agree with the
+// launch's statistics, start where TIMING.md §2 says the test bench dispatches, and are the
+// same whether or not the model skips idle cycles.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <optional>
+
+#include "sim_cli_support.hpp"
+
+namespace ventus::testing::sim_cli {
+namespace {
+
+// One launch's lines of an event log: the count of each event, and the lines themselves.
+struct LaunchEvents {
+  std::string name;
+  std::map<std::string, uint64_t> count;
+  std::vector<std::vector<std::string>> lines;  // words: cycle, event, fields
+};
+
+std::vector<LaunchEvents> parse_events(const std::string& text) {
+  std::vector<LaunchEvents> launches;
+  for (const std::string& line : lines_of(text)) {
+    if (line.rfind("# launch ", 0) == 0) {
+      launches.push_back({line.substr(9), {}, {}});
+      continue;
+    }
+    if (line.empty() || line[0] == '#') continue;
+    EXPECT_FALSE(launches.empty()) << "an event before the first launch: " << line;
+    if (launches.empty()) continue;
+    std::vector<std::string> words = words_of(line);
+    EXPECT_GE(words.size(), 2u) << line;
+    if (words.size() < 2) continue;
+    ++launches.back().count[words[1]];
+    launches.back().lines.push_back(std::move(words));
+  }
+  return launches;
+}
+
+// The named field ("warp=3" -> "3") of an event line's words, or "".
+std::string field(const std::vector<std::string>& words, const std::string& key) {
+  for (const std::string& w : words) {
+    if (w.rfind(key + "=", 0) == 0) return w.substr(key.size() + 1);
+  }
+  return {};
+}
+
+uint64_t sum_over_sms(const json& stats, const std::string& suffix) {
+  uint64_t sum = 0;
+  for (const auto& [name, value] : stats.items()) {
+    if (name.rfind("timing.sm", 0) == 0 && name.size() > suffix.size() &&
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      sum += value.get<uint64_t>();
+    }
+  }
+  return sum;
+}
+
+struct Logged {
+  std::string events;
+  json stats;
+};
+
+std::optional<Logged> run_with_events(ToolSandbox& box, const std::string& name,
+                                      const std::string& extra) {
+  const fs::path dir = cases_dir() / name;
+  if (!fs::exists(dir)) return std::nullopt;
+  const ToolRun r = box.run("case " + quoted(dir) + " --timing --config " +
+                            quoted(source_path("configs/ventus-rtl-tb.toml")) +
+                            " --events ev.txt --stats-json s.json " + extra);
+  EXPECT_EQ(r.exit_status, 0) << r.out << r.err;
+  return Logged{ToolSandbox::slurp(box.dir() / "ev.txt"),
+                json::parse(ToolSandbox::slurp(box.dir() / "s.json"))};
+}
+
+TEST(EventLog, EveryLaunchsEventsAgreeWithItsStatistics) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const auto logged = run_with_events(box, "gaussian-4w4t", "--launches Fan1_0,Fan2_0");
+  if (!logged) GTEST_SKIP() << "reference case gaussian-4w4t not found";
+  const std::vector<LaunchEvents> launches = parse_events(logged->events);
+  const json& docs = logged->stats.at("launches");
+  ASSERT_EQ(launches.size(), 2u);
+  ASSERT_EQ(docs.size(), 2u);
+  const uint64_t warps[] = {1, 4};  // Fan1 runs one warp, Fan2 four (TIMING.md §2's table)
+  for (size_t i = 0; i < launches.size(); ++i) {
+    const LaunchEvents& l = launches[i];
+    const json& s = docs[i].at("stats");
+    SCOPED_TRACE(l.name);
+    EXPECT_EQ(l.name, docs[i].at("launch").get<std::string>());
+    auto count = [&l](const std::string& e) { return l.count.count(e) ? l.count.at(e) : 0u; };
+    EXPECT_EQ(count("ISSUE"), s.at("timing.issued").get<uint64_t>());
+    EXPECT_EQ(count("OC_IN"), count("ISSUE"));
+    EXPECT_EQ(count("DISPATCH"), warps[i]);
+    EXPECT_EQ(count("WARP_END"), warps[i]);
+    EXPECT_EQ(count("WG_DONE"), 1u);
+    EXPECT_EQ(count("L2_FLUSH_DONE"), 1u);
+    EXPECT_EQ(count("SM_MEM_REQ"), s.at("timing.memory.l2.requests").get<uint64_t>());
+    EXPECT_EQ(count("SM_MEM_RSP"), count("SM_MEM_REQ"));
+    EXPECT_EQ(count("AXI_AR"), s.at("timing.memory.port.reads").get<uint64_t>());
+    EXPECT_EQ(count("AXI_AW"), s.at("timing.memory.port.writes").get<uint64_t>());
+    EXPECT_EQ(count("L1D_REQ"), sum_over_sms(s, ".lsu.requests"));
+    uint64_t hits = 0, misses = 0, full = 0;
+    for (const auto& words : l.lines) {
+      if (words[1] != "IFETCH") continue;
+      hits += words.back() == "hit";
+      misses += words.back() == "miss";
+      full += words.back() == "hit_ibuf_full";
+    }
+    EXPECT_EQ(hits, sum_over_sms(s, ".fetch.hit_responses"));
+    EXPECT_EQ(misses, sum_over_sms(s, ".fetch.miss_responses"));
+    EXPECT_EQ(full, sum_over_sms(s, ".fetch.full_responses"));
+    // TIMING.md §2: the first warp is dispatched 24 cycles after the count starts, then one
+    // warp per cycle; the log ends with the launch's count.
+    ASSERT_FALSE(l.lines.empty());
+    EXPECT_EQ(l.lines.front()[0], "24");
+    EXPECT_EQ(l.lines.front()[1], "DISPATCH");
+    EXPECT_EQ(l.lines.back()[1], "KERNEL_END");
+    EXPECT_EQ(std::stoull(l.lines.back()[0]), s.at("timing.cycles").get<uint64_t>());
+    // Cycles never go back; each warp issues what it put into the collector, in that order.
+    uint64_t last = 0;
+    std::map<std::string, std::vector<std::string>> entered, issued;
+    for (const auto& words : l.lines) {
+      const uint64_t cycle = std::stoull(words[0]);
+      EXPECT_GE(cycle, last);
+      last = cycle;
+      if (words[1] == "OC_IN") entered[field(words, "warp")].push_back(field(words, "pc"));
+      if (words[1] == "ISSUE") issued[field(words, "warp")].push_back(field(words, "pc"));
+    }
+    EXPECT_EQ(entered, issued);
+  }
+}
+
+// A much stronger check of idle skipping than equal counters: every event at the same cycle.
+TEST(EventLog, IsTheSameWhetherOrNotTheModelSkipsIdleCycles) {
+  for (const char* name : {"vecadd-8w4t", "matadd-4w4t"}) {
+    ToolSandbox box(VENTUS_TOOL, kTag);
+    const auto skipping = run_with_events(box, name, "");
+    if (!skipping) GTEST_SKIP() << "reference case " << name << " not found";
+    const auto ticking = run_with_events(box, name, "--set gpu.skip_idle_cycles=false");
+    ASSERT_TRUE(ticking);
+    EXPECT_GT(skipping->events.size(), 1000u);
+    EXPECT_TRUE(skipping->events == ticking->events) << name;
+  }
+}
+
+TEST(EventLog, NeedsTheCycleModelAndAFile) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const fs::path dir = cases_dir() / "vecadd-4w8t";
+  if (!fs::exists(dir)) GTEST_SKIP() << "reference case not found at " << dir;
+  const ToolRun functional = box.run("case " + quoted(dir) + " --events ev.txt");
+  EXPECT_EQ(functional.exit_status, 2);
+  EXPECT_NE(functional.err.find("--events needs --timing"), std::string::npos) << functional.err;
+  const ToolRun dash = box.run("case " + quoted(dir) + " --timing --events -");
+  EXPECT_EQ(dash.exit_status, 2);
+  EXPECT_NE(dash.err.find("--events -: the event log cannot go to standard output"),
+            std::string::npos)
+      << dash.err;
+  const ToolRun missing = box.run("case " + quoted(dir) + " --timing --events no-dir/ev.txt");
+  EXPECT_EQ(missing.exit_status, 2);
+  EXPECT_NE(missing.err.find("cannot create event log 'no-dir/ev.txt' (No such file"),
+            std::string::npos)
+      << missing.err;
+}
+
+}  // namespace
+}  // namespace ventus::testing::sim_cli
