@@ -8,7 +8,8 @@ from `ventus config`, so every parameter the model has is a candidate) with valu
 their defaults. The demo, the benchmark and the cases run twice with --timing, skipping idle
 cycles and ticking every cycle: both runs must exit cleanly, every result must match its
 reference (the demo's CPU reference, a case's expected memory: `case --check`), and the two
-statistics documents must be identical but for the `gpu.skip_idle_cycles` entry. The kernel
+statistics documents must be identical but for the `gpu.skip_idle_cycles` entry (a case's two
+event logs, `--events`, byte for byte: every event at the same cycle). The kernel
 suite runs once, each test against its CPU reference. A value the tool refuses must be
 refused with a message that names the parameter; it is then dropped from the trial (of two
 parameters that do not fit together, the first named that the trial moved). A run that stops
@@ -78,9 +79,26 @@ def tool_command(args, config, workload, settings, skip, stats):
     cmd = [args.ventus, kind]
     cmd += {"demo": ["-t", str(what)], "case": [str(what), "--check"]}.get(kind, what)
     cmd += ["--timing", "--config", config, "--stats-json", stats, "--set", f"{SKIP_KEY}={skip}"]
+    if kind == "case":
+        cmd += ["--events", events_path(stats)]
     for name, value in settings.items():
         cmd += ["--set", f"{name}={value}"]
     return cmd
+
+
+def events_path(stats):
+    """The event log written beside a statistics document."""
+    return str(Path(stats).with_suffix(".events"))
+
+
+def first_difference(a_path, b_path):
+    """The first line where two event logs differ, or None when they are the same."""
+    a = Path(a_path).read_text().splitlines()
+    b = Path(b_path).read_text().splitlines()
+    for number, (x, y) in enumerate(zip(a, b), 1):
+        if x != y:
+            return f"line {number}: {x!r} against {y!r}"
+    return None if len(a) == len(b) else f"{len(a)} lines against {len(b)}"
 
 
 def run_tool(args, config, workload, settings, skip, stats):
@@ -201,6 +219,11 @@ def compare_ticking(args, config, workload, settings, stats):
     if diff:
         return (f"skipping idle cycles changed {len(diff)} statistics, e.g. {diff[:5]} "
                 f"(rerun the command below, and with --set {SKIP_KEY}=false)")
+    if workload[0] == "case":
+        where = first_difference(events_path(stats["true"]), events_path(stats["false"]))
+        if where is not None:
+            return (f"skipping idle cycles moved an event, {where} (rerun the command below, "
+                    f"and with --set {SKIP_KEY}=false)")
     return None
 
 
