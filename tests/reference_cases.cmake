@@ -56,6 +56,14 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
                    --same-with gpu.skip_idle_cycles=false)
   set_tests_properties(timing/simple_memory_path_skips_exactly PROPERTIES SKIP_RETURN_CODE 77
                        TIMEOUT 300)
+  # scripts/event_diff.py on the event logs of a case (docs/timing.md "Event log").
+  add_test(NAME timing/event_diff
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/event_diff_check.py
+                   --ventus $<TARGET_FILE:ventus>
+                   --script ${PROJECT_SOURCE_DIR}/scripts/event_diff.py
+                   --case ${VENTUS_REFERENCE_DIR}/cases/gaussian-4w4t
+                   --config ${PROJECT_SOURCE_DIR}/configs/ventus-rtl-tb.toml)
+  set_tests_properties(timing/event_diff PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
   # --versus: each launch's error with and without a setting, and the launches it moves.
   add_test(NAME timing/rtl_accuracy_versus
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/rtl_accuracy.py
