@@ -1,4 +1,4 @@
-// `case --events` (docs/timing.md "Event log"): the cycle model's event lines agree with the
+// `--events` (docs/timing.md "Event log"): the cycle model's event lines agree with the
 // launch's statistics, start where TIMING.md §2 says the test bench dispatches, and are the
 // same whether or not the model skips idle cycles.
 #include <gtest/gtest.h>
@@ -73,6 +73,51 @@ std::optional<Logged> run_with_events(ToolSandbox& box, const std::string& name,
                 json::parse(ToolSandbox::slurp(box.dir() / "s.json"))};
 }
 
+// The counts of one launch's events against its statistics, and the order TIMING.md §2 gives:
+// the first warp dispatched 24 cycles after the count starts, the launch's count last.
+void expect_agrees(const LaunchEvents& l, const json& s, uint64_t warps, uint64_t groups) {
+  auto count = [&l](const std::string& e) { return l.count.count(e) ? l.count.at(e) : 0u; };
+  EXPECT_EQ(count("ISSUE"), s.at("timing.issued").get<uint64_t>());
+  EXPECT_EQ(count("OC_IN"), count("ISSUE"));
+  EXPECT_EQ(count("DISPATCH"), warps);
+  EXPECT_EQ(count("WARP_END"), warps);
+  EXPECT_EQ(count("WG_DONE"), groups);
+  EXPECT_EQ(count("L2_FLUSH_DONE"), 1u);
+  EXPECT_EQ(count("SM_MEM_REQ"), s.at("timing.memory.l2.requests").get<uint64_t>());
+  EXPECT_EQ(count("SM_MEM_RSP"), count("SM_MEM_REQ"));
+  EXPECT_EQ(count("AXI_AR"), s.at("timing.memory.port.reads").get<uint64_t>());
+  EXPECT_EQ(count("AXI_AW"), s.at("timing.memory.port.writes").get<uint64_t>());
+  EXPECT_EQ(count("L1D_REQ"), sum_over_sms(s, ".lsu.requests"));
+  uint64_t hits = 0, misses = 0, full = 0;
+  for (const auto& words : l.lines) {
+    if (words[1] != "IFETCH") continue;
+    hits += words.back() == "hit";
+    misses += words.back() == "miss";
+    full += words.back() == "hit_ibuf_full";
+  }
+  EXPECT_EQ(hits, sum_over_sms(s, ".fetch.hit_responses"));
+  EXPECT_EQ(misses, sum_over_sms(s, ".fetch.miss_responses"));
+  EXPECT_EQ(full, sum_over_sms(s, ".fetch.full_responses"));
+  ASSERT_FALSE(l.lines.empty());
+  EXPECT_EQ(l.lines.front()[0], "24");
+  EXPECT_EQ(l.lines.front()[1], "DISPATCH");
+  EXPECT_EQ(l.lines.back()[1], "KERNEL_END");
+  EXPECT_EQ(std::stoull(l.lines.back()[0]), s.at("timing.cycles").get<uint64_t>());
+  // Cycles never go back; each warp slot issues what it put into the collector, in order
+  // (a slot's warps follow each other: the pcs of all of them).
+  uint64_t last = 0;
+  std::map<std::string, std::vector<std::string>> entered, issued;
+  for (const auto& words : l.lines) {
+    const uint64_t cycle = std::stoull(words[0]);
+    EXPECT_GE(cycle, last);
+    last = cycle;
+    const std::string slot = field(words, "sm") + "/" + field(words, "warp");
+    if (words[1] == "OC_IN") entered[slot].push_back(field(words, "pc"));
+    if (words[1] == "ISSUE") issued[slot].push_back(field(words, "pc"));
+  }
+  EXPECT_EQ(entered, issued);
+}
+
 TEST(EventLog, EveryLaunchsEventsAgreeWithItsStatistics) {
   ToolSandbox box(VENTUS_TOOL, kTag);
   const auto logged = run_with_events(box, "gaussian-4w4t", "--launches Fan1_0,Fan2_0");
@@ -83,50 +128,35 @@ TEST(EventLog, EveryLaunchsEventsAgreeWithItsStatistics) {
   ASSERT_EQ(docs.size(), 2u);
   const uint64_t warps[] = {1, 4};  // Fan1 runs one warp, Fan2 four (TIMING.md §2's table)
   for (size_t i = 0; i < launches.size(); ++i) {
-    const LaunchEvents& l = launches[i];
-    const json& s = docs[i].at("stats");
-    SCOPED_TRACE(l.name);
-    EXPECT_EQ(l.name, docs[i].at("launch").get<std::string>());
-    auto count = [&l](const std::string& e) { return l.count.count(e) ? l.count.at(e) : 0u; };
-    EXPECT_EQ(count("ISSUE"), s.at("timing.issued").get<uint64_t>());
-    EXPECT_EQ(count("OC_IN"), count("ISSUE"));
-    EXPECT_EQ(count("DISPATCH"), warps[i]);
-    EXPECT_EQ(count("WARP_END"), warps[i]);
-    EXPECT_EQ(count("WG_DONE"), 1u);
-    EXPECT_EQ(count("L2_FLUSH_DONE"), 1u);
-    EXPECT_EQ(count("SM_MEM_REQ"), s.at("timing.memory.l2.requests").get<uint64_t>());
-    EXPECT_EQ(count("SM_MEM_RSP"), count("SM_MEM_REQ"));
-    EXPECT_EQ(count("AXI_AR"), s.at("timing.memory.port.reads").get<uint64_t>());
-    EXPECT_EQ(count("AXI_AW"), s.at("timing.memory.port.writes").get<uint64_t>());
-    EXPECT_EQ(count("L1D_REQ"), sum_over_sms(s, ".lsu.requests"));
-    uint64_t hits = 0, misses = 0, full = 0;
-    for (const auto& words : l.lines) {
-      if (words[1] != "IFETCH") continue;
-      hits += words.back() == "hit";
-      misses += words.back() == "miss";
-      full += words.back() == "hit_ibuf_full";
-    }
-    EXPECT_EQ(hits, sum_over_sms(s, ".fetch.hit_responses"));
-    EXPECT_EQ(misses, sum_over_sms(s, ".fetch.miss_responses"));
-    EXPECT_EQ(full, sum_over_sms(s, ".fetch.full_responses"));
-    // TIMING.md §2: the first warp is dispatched 24 cycles after the count starts, then one
-    // warp per cycle; the log ends with the launch's count.
-    ASSERT_FALSE(l.lines.empty());
-    EXPECT_EQ(l.lines.front()[0], "24");
-    EXPECT_EQ(l.lines.front()[1], "DISPATCH");
-    EXPECT_EQ(l.lines.back()[1], "KERNEL_END");
-    EXPECT_EQ(std::stoull(l.lines.back()[0]), s.at("timing.cycles").get<uint64_t>());
-    // Cycles never go back; each warp issues what it put into the collector, in that order.
-    uint64_t last = 0;
-    std::map<std::string, std::vector<std::string>> entered, issued;
-    for (const auto& words : l.lines) {
-      const uint64_t cycle = std::stoull(words[0]);
-      EXPECT_GE(cycle, last);
-      last = cycle;
-      if (words[1] == "OC_IN") entered[field(words, "warp")].push_back(field(words, "pc"));
-      if (words[1] == "ISSUE") issued[field(words, "warp")].push_back(field(words, "pc"));
-    }
-    EXPECT_EQ(entered, issued);
+    SCOPED_TRACE(launches[i].name);
+    EXPECT_EQ(launches[i].name, docs[i].at("launch").get<std::string>());
+    expect_agrees(launches[i], docs[i].at("stats"), warps[i], 1);
+  }
+}
+
+// `run` (no reference data needed): 16 work-groups over both SMs, on the
+// built-in machine and on seed 003's, give the same log with and without idle skipping.
+TEST(EventLog, RunLogsAMultiWorkGroupLaunchTheSameWithAndWithoutSkipping) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  write_inputs(box, 256);
+  for (const std::string& machine :
+       {std::string(), " --config " + quoted(source_path("configs/ventus-seed003.toml"))}) {
+    SCOPED_TRACE(machine);
+    const std::string command = add_scaled_command("256", "16", "a16.txt", "b16.txt", 1024) +
+                                machine + " --timing --stats-json s.json";
+    ASSERT_EQ(box.run(command + " --events skip.txt").exit_status, 0);
+    const std::vector<LaunchEvents> launches =
+        parse_events(ToolSandbox::slurp(box.dir() / "skip.txt"));
+    ASSERT_EQ(launches.size(), 1u);
+    EXPECT_EQ(launches[0].name, "add_scaled");
+    const json doc = read_stats_document(box.dir() / "s.json").at("launches")[0];
+    const json& stats = doc.at("stats");
+    EXPECT_EQ(stats.at("functional.work_groups").get<uint64_t>(), 16u);
+    expect_agrees(launches[0], stats, stats.at("functional.warps").get<uint64_t>(), 16);
+    ASSERT_EQ(box.run(command + " --events tick.txt --set gpu.skip_idle_cycles=false").exit_status,
+              0);
+    EXPECT_TRUE(ToolSandbox::slurp(box.dir() / "skip.txt") ==
+                ToolSandbox::slurp(box.dir() / "tick.txt"));
   }
 }
 
@@ -149,7 +179,8 @@ TEST(EventLog, NeedsTheCycleModelAndAFile) {
   if (!fs::exists(dir)) GTEST_SKIP() << "reference case not found at " << dir;
   const ToolRun functional = box.run("case " + quoted(dir) + " --events ev.txt");
   EXPECT_EQ(functional.exit_status, 2);
-  EXPECT_NE(functional.err.find("--events needs --timing"), std::string::npos) << functional.err;
+  EXPECT_NE(functional.err.find("run.events needs run.timing"), std::string::npos)
+      << functional.err;
   const ToolRun dash = box.run("case " + quoted(dir) + " --timing --events -");
   EXPECT_EQ(dash.exit_status, 2);
   EXPECT_NE(dash.err.find("--events -: the event log cannot go to standard output"),

@@ -49,6 +49,8 @@ struct SimulationOptions {
   uint64_t timeline_from = 0, timeline_to = 0;
   std::string timeline_slots;
   uint64_t timeline_sample_cycles = 64;
+  // --events: the cycle model's event log (docs/timing.md "Event log"), "" = none.
+  std::string events;
 
   void declare(sim::ParamScope root);
   functional::Schedule schedule_kind() const;

@@ -54,6 +54,9 @@ struct Device::State {
   // run.timeline: the file every timed launch of the device writes (created by the first),
   // closed with the device.
   std::unique_ptr<timing::Timeline> timeline;
+  // run.events: the event log every timed launch of the device writes (created by the first),
+  // closed with the device.
+  std::unique_ptr<timing::EventLog> event_log;
 
   explicit State(const Config& c)
       : config(c),

@@ -68,6 +68,16 @@ Result<timing::Timeline*> open_timeline(Device::State& state) {
   return state.timeline.get();
 }
 
+// run.events: the device's event log, created by its first timed launch (null: none).
+Result<timing::EventLog*> open_event_log(Device::State& state) {
+  if (state.event_log || state.config.simulation.events.empty()) return state.event_log.get();
+  auto created = timing::EventLog::create(state.config.simulation.events);
+  if (!created) return created.error();
+  state.event_log = std::move(created.value());
+  state.gpu->set_event_log(state.event_log.get());
+  return state.event_log.get();
+}
+
 // Writes the commit log of the launch to a file, or to standard output for "-" (ISA.md §10).
 class LogFile {
  public:
@@ -172,16 +182,20 @@ Status run_timed(Device::State& state, const LaunchPlan& plan, const LaunchSetup
                  RunOutcome& run) {
   auto timeline = open_timeline(state);
   if (!timeline) return timeline.error();
+  auto event_log = open_event_log(state);
+  if (!event_log) return event_log.error();
   if (*timeline != nullptr) {
     (*timeline)->begin_launch(plan.config.kernel_name, state.config.machine.sm_count,
                               state.config.machine.warp_slots_per_sm);
   }
+  if (*event_log != nullptr) (*event_log)->begin_launch(plan.config.kernel_name);
   run.result = functional::run_launch_driven(
       plan.config, state.config.machine, setup.engine, state.memory, setup.local_layout(),
       state.functional_stats, [&](functional::Launch& launch) {
         return state.gpu->run(launch, setup.hooks, state.history.empty(), run.timed);
       });
   if (*timeline != nullptr) (*timeline)->end_launch(run.timed.cycles);
+  if (*event_log != nullptr) (*event_log)->end_launch(run.timed.cycles);
   return ok_status();
 }
 

@@ -69,6 +69,9 @@ void SimulationOptions::declare(sim::ParamScope root) {
           "warp slots whose slices the timeline shows, e.g. \"0,1\"; \"\" = every slot");
   run.add("timeline_sample_cycles", timeline_sample_cycles, sim::UIntRange{1, 1u << 30}, "cycles",
           "cycles per sample of the timeline's counter tracks");
+  run.add("events", events, std::vector<std::string>{},
+          "write the cycle model's events, one line each, to this file, \"\" = none (--events, "
+          "docs/timing.md \"Event log\")");
 }
 
 functional::Schedule SimulationOptions::schedule_kind() const {
@@ -105,6 +108,9 @@ Status Config::validate() const {
   }
   if (!simulation.timeline.empty() && !simulation.timing) {
     return Error{"run.timeline needs run.timing: the timeline is the cycle model's (--timing)"};
+  }
+  if (!simulation.events.empty() && !simulation.timing) {
+    return Error{"run.events needs run.timing: the events are the cycle model's (--timing)"};
   }
   auto timeline = timeline_options(simulation);
   if (!timeline) return timeline.error();

@@ -55,12 +55,12 @@ int run_bench(BenchArgs& args) {
     fmt::print(stderr, "ventus bench: {}\n", config.error().message);
     return 2;
   }
-  if (!config->simulation.timeline.empty()) {
-    // A timeline of millions of benchmark instructions would be gigabytes: refused rather
-    // than ignored.
+  if (!config->simulation.timeline.empty() || !config->simulation.events.empty()) {
+    // A timeline or event log of millions of benchmark instructions would be gigabytes:
+    // refused rather than ignored.
     fmt::print(stderr,
-               "ventus bench: --timeline (run.timeline) is for case, run and demo, not for the "
-               "speed benchmark\n");
+               "ventus bench: --timeline and --events (run.timeline, run.events) are for case, "
+               "run and demo, not for the speed benchmark\n");
     return 2;
   }
   if (auto valid = runner::check_speed_bench_options(args.bench); !valid) {

@@ -20,7 +20,6 @@ struct CaseArgs {
   std::string dir;
   bool ref_compat = false;
   std::string log_dir;
-  std::string events;  // --events: the cycle model's event log
   std::string dump_dir;
   std::optional<uint64_t> max_instructions;
   SimCliOptions sim;
@@ -58,7 +57,7 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   options.config_json = config.values_json();
   if (sim.timing) options.timing = config.machine.timing;
   if (auto timeline = timeline_options(sim); timeline) options.timeline = *timeline;
-  options.events = args.events;
+  options.events = sim.events;
   options.launches = args.launches;
   options.check = args.check;
   options.threads_per_warp = args.threads_per_warp;
@@ -139,9 +138,6 @@ void register_case(CLI::App& app, int& exit_status) {
   cmd->add_flag("--ref-compat", args->ref_compat,
                 "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
   cmd->add_option("--log-dir", args->log_dir, "write one commit log per launch (<launch>.log)");
-  cmd->add_option("--events", args->events,
-                  "with --timing: write the cycle model's events, named as the RTL test bench's "
-                  "monitor names them, one line each (docs/timing.md \"Event log\")");
   cmd->add_option("--dump-dir", args->dump_dir,
                   "after each launch write its buffers in the .data format (<launch>.out)");
   cmd->add_option("--max-instructions", args->max_instructions,

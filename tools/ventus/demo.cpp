@@ -139,15 +139,18 @@ void print_launch_cycles(const std::vector<LaunchStats>& launches, DemoStats& st
   stats.warp_instructions += instructions;
 }
 
-// run.timeline of the demo: one file per kernel, its name before the extension
-// (demo.json -> demo-vecadd.json), since every kernel runs on a fresh device.
+// run.timeline and run.events of the demo: one file per kernel, its name before the
+// extension (demo.json -> demo-vecadd.json), since every kernel runs on a fresh device.
+std::string kernel_file(const std::string& path, const std::string& kernel) {
+  if (path.empty()) return path;
+  const std::filesystem::path p(path);
+  return (p.parent_path() / (p.stem().string() + "-" + kernel + p.extension().string())).string();
+}
+
 Config kernel_config(const Config& config, const std::string& kernel) {
   Config c = config;
-  if (!c.simulation.timeline.empty()) {
-    const std::filesystem::path p(c.simulation.timeline);
-    c.simulation.timeline =
-        (p.parent_path() / (p.stem().string() + "-" + kernel + p.extension().string())).string();
-  }
+  c.simulation.timeline = kernel_file(c.simulation.timeline, kernel);
+  c.simulation.events = kernel_file(c.simulation.events, kernel);
   return c;
 }
 

@@ -23,6 +23,9 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
                  "FROM:TO: only these cycles in the timeline (TO empty = to the end)");
   cmd.add_option("--timeline-slots", o.timeline_slots,
                  "LIST: only these warp slots' slices in the timeline, e.g. 0,1");
+  cmd.add_option("--events", o.events,
+                 "with --timing: write the cycle model's events, one line each, named as the RTL "
+                 "test bench's monitor names them (docs/timing.md \"Event log\") (run.events)");
   cmd.add_option("--host-threads", o.host_threads,
                  "host threads that simulate work-groups at once, 0 = every core; results equal "
                  "one thread's (run.host_threads, docs/host-threads.md)");
@@ -43,6 +46,7 @@ Result<std::vector<std::string>> sim_overrides(const SimCliOptions& o) {
   if (o.timing) overrides.emplace_back("run.timing=true");
   if (!o.timeline.empty()) overrides.push_back("run.timeline=" + o.timeline);
   if (!o.timeline_slots.empty()) overrides.push_back("run.timeline_slots=" + o.timeline_slots);
+  if (!o.events.empty()) overrides.push_back("run.events=" + o.events);
   if (!o.host_threads.empty()) overrides.push_back("run.host_threads=" + o.host_threads);
   if (!o.timeline_cycles.empty()) {
     const size_t colon = o.timeline_cycles.find(':');

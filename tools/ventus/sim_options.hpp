@@ -21,6 +21,7 @@ struct SimCliOptions {
   std::string timeline;                // --timeline FILE: --set run.timeline=FILE
   std::string timeline_cycles;         // --timeline-cycles FROM:TO: run.timeline_from/_to
   std::string timeline_slots;          // --timeline-slots LIST: run.timeline_slots
+  std::string events;                  // --events FILE: --set run.events=FILE
   std::string host_threads;            // --host-threads N: run.host_threads=N
   bool stats = false;                  // print every launch's statistics table
   std::string stats_json_path;         // write {"format", "version", "launches": [...]}
