@@ -10,3 +10,15 @@ ventus_add_test(sim_cli_test
   DEPS nlohmann_json::nlohmann_json)
 target_compile_definitions(sim_cli_test PRIVATE VENTUS_TOOL="$<TARGET_FILE:ventus>")
 add_dependencies(sim_cli_test ventus)
+
+# scripts/event_profile.py on the event log of a `ventus run` (docs/timing.md "Event log"):
+# its rows add up to the log's issues and to every warp's cycles.
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME timing/event_profile
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/event_profile_check.py
+                   --ventus $<TARGET_FILE:ventus>
+                   --script ${PROJECT_SOURCE_DIR}/scripts/event_profile.py
+                   --source ${PROJECT_SOURCE_DIR})
+  set_tests_properties(timing/event_profile PROPERTIES TIMEOUT 120)
+endif()
