@@ -333,7 +333,6 @@ void Sm::tick_core(Cycle now, SmEvents& events) {
   states_dirty_ = true;
 }
 
-// The SM's port to the L2 (l1cache_arb): the I-cache before the data cache.
 void Sm::log_memory(Cycle cycle, std::string_view event, const MemRequest& r) const {
   static constexpr const char* kKinds[] = {"Get", "PutPartial", "PutFull"};
   event_log_.add(cycle, event, "client={} op={} addr=0x{:08x}",
@@ -341,6 +340,7 @@ void Sm::log_memory(Cycle cycle, std::string_view event, const MemRequest& r) co
                  kKinds[static_cast<size_t>(r.kind)], r.address);
 }
 
+// The SM's port to the L2 (l1cache_arb): the I-cache before the data cache.
 bool Sm::send_memory_request(Cycle now) {
   if (const MemRequest* r = icache_.front_request(now)) {
     MemRequest request = *r;

@@ -57,14 +57,12 @@ class Sm {
   unsigned index() const { return index_; }
   // Free warp slots (the CTA scheduler's resource table).
   unsigned free_warp_slots() const;
-  // Starts warp `warp` of `group` in the lowest free slot; it may fetch from `active_at`.
-  // Places warp `warp` of `group` in the lowest free slot, which it returns.
+  // Starts warp `warp` of `group` in the lowest free slot, which it returns; the warp may
+  // fetch from `active_at`.
   unsigned start_warp(functional::WorkGroup& group, unsigned warp, Cycle active_at);
   void tick(Cycle now, SmEvents& events);
   // Offers this SM's next memory request to the L2 (I-cache first); true when it was taken.
   bool send_memory_request(Cycle now);
-  // A request to the L2, or its answer, in the event log.
-  void log_memory(Cycle cycle, std::string_view event, const MemRequest& request) const;
   bool busy() const;  // any warp, instruction or memory request in flight
   // An instruction issued in `cycle` (the last cycle ticked or later).
   bool issued_at(Cycle cycle) const { return issued_at_[last_issued_slot_] == cycle; }
@@ -265,6 +263,8 @@ class Sm {
   unsigned rr_next_ = 0;  // round-robin pointer of the selection
   Cycle sfu_busy_until_ = 0;
   SlotState state_of(unsigned slot, Cycle now) const;
+  // A request to the L2, or its answer, in the event log.
+  void log_memory(Cycle cycle, std::string_view event, const MemRequest& request) const;
   // next_event's parts (sm.cpp).
   Cycle front_end_event(Cycle now) const;
   Cycle collector_event(Cycle now) const;
