@@ -10,11 +10,11 @@ cycles and ticking every cycle: both runs must exit cleanly, every result must m
 reference (the demo's CPU reference, a case's expected memory: `case --check`), and the two
 statistics documents must be identical but for the `gpu.skip_idle_cycles` and `run.events`
 entries (and a case's two event logs, `--events`, byte for byte: every event at the same
-cycle). The kernel suite runs once, each test against its CPU reference. A value the tool refuses must be
-refused with a message that names the parameter; it is then dropped from the trial (of two
-parameters that do not fit together, the first named that the trial moved). A run that stops
-on the livelock of the RTL's I-cache re-arm rule (docs/timing.md) is run again without the
-rule, which must then pass. Any other failure, a crash or a run over --timeout seconds fails
+cycle). The kernel suite runs once, each test against its CPU reference. A value the tool
+refuses must be refused with a message that names the parameter; it is then dropped from the
+trial (of two parameters that do not fit together, the first named that the trial moved). A
+run that stops on the livelock of the RTL's I-cache re-arm rule (docs/timing.md) is run again
+without the rule, which must then pass. Any other failure, a crash or a run over --timeout seconds fails
 the script, which prints the command to rerun.
 
   scripts/timing_fuzz.py --ventus build/release/tools/ventus/ventus --trials 50 --seed 1
