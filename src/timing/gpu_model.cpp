@@ -175,7 +175,8 @@ class LaunchLoop {
     // a write, per dirty L1 line).
     if (!drain([&] { return memory_.drained(now_); })) return drain_fault("the L2's line writes");
     result.done_cycle = now_ + params_.kernel.flush_hint_cycles + params_.kernel.flush_done_cycles;
-    if (event_log_) event_log_.add(result.done_cycle, "L2_FLUSH_DONE", "");
+    if (event_log_) [[unlikely]]
+      event_log_.add(result.done_cycle, "L2_FLUSH_DONE", "");
     result.cycles = host_poll_count(params_.kernel, result.done_cycle, first_kernel);
     for (auto& sm : sms_)
       sm->account_idle(result.cycles > accounted ? result.cycles - accounted : 0);
@@ -208,7 +209,7 @@ class LaunchLoop {
       }
       catch_up(p.sm, now_);  // the skipped cycles in the state before the warp
       const unsigned slot = sms_[p.sm]->start_warp(*p.group, p.warp, now_ + 1);
-      if (event_log_) {
+      if (event_log_) [[unlikely]] {
         event_log_.add(now_, "DISPATCH", "sm={} warp={} wg={} index={}", p.sm, slot,
                        p.group->linear_id(), p.warp);
       }
@@ -230,7 +231,7 @@ class LaunchLoop {
       if (events_.fault) return events_.fault;
       for (WorkGroup* g : events_.groups_done) {
         finishing_.push_back({g, now_ + params_.kernel.wg_done_cycles});
-        if (event_log_) {
+        if (event_log_) [[unlikely]] {
           event_log_.add(now_ + params_.kernel.wg_done_cycles, "WG_DONE", "sm={} wg={}",
                          sm->index(), g->linear_id());
         }

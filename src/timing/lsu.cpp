@@ -72,7 +72,7 @@ bool Lsu::send_block(Op& op, uint32_t token, Cycle now) {
     return true;
   }
   if (!l1d_.request(op.blocks[op.sent], op.store, token, now)) return false;
-  if (event_log_) {
+  if (event_log_) [[unlikely]] {
     event_log_.add(now, "L1D_REQ", "warp={} addr=0x{:08x} {}", op.slot, op.blocks[op.sent],
                    op.store ? "store" : "load");
   }
@@ -80,10 +80,10 @@ bool Lsu::send_block(Op& op, uint32_t token, Cycle now) {
   return true;
 }
 
-// An L1 answer in the event log, at the cycle it reached the LSU (which may pop it later: an
-// answer that completes nothing waits, completion_event).
+// An L1 answer in the event log (when there is one), at the cycle it reached the LSU (which
+// may pop it later: an answer that completes nothing waits, completion_event).
 void Lsu::log_answer(uint32_t token, Cycle at) const {
-  if (event_log_) event_log_.add(at, "L1D_RSP", "warp={}", pool_[token].slot);
+  event_log_.add(at, "L1D_RSP", "warp={}", pool_[token].slot);
 }
 
 void Lsu::complete(Op& op, Cycle now, std::vector<LsuCompletion>& done) {
@@ -143,7 +143,8 @@ bool Lsu::tick_live(Cycle now, std::vector<LsuCompletion>& done) {
   };
   Cycle at = 0;
   while (l1d_.pop_core_response(now, token, at)) {
-    log_answer(token, at);
+    if (event_log_) [[unlikely]]
+      log_answer(token, at);
     answered(token);
   }
   for (size_t i = 0; i < shared_responses_.size();) {

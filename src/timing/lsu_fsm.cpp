@@ -46,7 +46,8 @@ bool Lsu::take_answer(Cycle now, uint32_t& token) {
   }
   Cycle at = 0;
   if (!l1d_.pop_core_response(now, token, at)) return false;
-  log_answer(token, at);
+  if (event_log_) [[unlikely]]
+    log_answer(token, at);
   return true;
 }
 

@@ -89,7 +89,7 @@ void MemorySystem::start_read(Mshr& mshr, Cycle at, Cycle& slot) {
   stats_.port_busy_cycles += params_.read_gap_cycles + extra_beats_;
   ++stats_.port_reads;
   stats_.port_read_bytes += params_.l2.line_bytes;
-  if (event_log_) {
+  if (event_log_) [[unlikely]] {
     event_log_.add(at, "AXI_AR", "addr=0x{:08x}", mshr.requests.front().address);
   }
   mshr.started = true;
@@ -110,7 +110,8 @@ void MemorySystem::start_write(Cycle at, Cycle& slot) {
   stats_.port_busy_cycles += params_.write_gap_cycles + extra_beats_;
   ++stats_.port_writes;
   stats_.port_write_bytes += params_.l2.line_bytes;
-  if (event_log_) event_log_.add(at, "AXI_AW", "");
+  if (event_log_) [[unlikely]]
+    event_log_.add(at, "AXI_AW", "");
   last_write_done_ = at + params_.write_latency_cycles + extra_beats_;
   writes_.pop_front();
 }

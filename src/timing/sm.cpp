@@ -286,7 +286,8 @@ void Sm::account_idle(Cycle cycles) {
 void Sm::tick(Cycle now, SmEvents& events) {
   MemResponse response;
   while (memory_.pop_response(index_, now, response)) {
-    if (event_log_) log_memory(response.at, "SM_MEM_RSP", response.request);
+    if (event_log_) [[unlikely]]
+      log_memory(response.at, "SM_MEM_RSP", response.request);
     if (response.request.client == MemClient::ICache) {
       icache_.on_response(response, now);
     } else {
@@ -346,7 +347,8 @@ bool Sm::send_memory_request(Cycle now) {
     MemRequest request = *r;
     request.sm = static_cast<uint16_t>(index_);
     if (!memory_.accept(request, now)) return false;
-    if (event_log_) log_memory(now, "SM_MEM_REQ", request);
+    if (event_log_) [[unlikely]]
+      log_memory(now, "SM_MEM_REQ", request);
     icache_.pop_request();
     return true;
   }
@@ -356,7 +358,8 @@ bool Sm::send_memory_request(Cycle now) {
     MemRequest request = *r;
     request.sm = static_cast<uint16_t>(index_);
     if (!memory_.accept(request, now)) return false;
-    if (event_log_) log_memory(now, "SM_MEM_REQ", request);
+    if (event_log_) [[unlikely]]
+      log_memory(now, "SM_MEM_REQ", request);
     l1d.pop_request(now);
     l1d.stage(now);
     return true;

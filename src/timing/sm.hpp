@@ -342,9 +342,9 @@ class Sm {
   std::vector<Cycle> issued_at_;        // per slot: the cycle of its last ISSUE
   std::vector<IssuedInsn> last_issue_;  // per slot: its last issued instruction (timeline)
   Timeline* timeline_ = nullptr;
-  EventSink event_log_;
   SmCounters& counters_;
   SmStats& stats_;
+  EventSink event_log_;  // last: the members the model uses every cycle keep their places
 };
 
 }  // namespace ventus::timing

@@ -143,7 +143,7 @@ void Sm::fetch_responses(Cycle now) {
     if (stale) continue;
     const bool room = !full_before(f.slot, now);
     ++(hit ? (room ? stats_.fetch_hits : stats_.fetch_full) : stats_.fetch_misses);
-    if (event_log_) {
+    if (event_log_) [[unlikely]] {
       event_log_.add(now, "IFETCH", "warp={} pc=0x{:08x} {}", f.slot, f.pc,
                      hit ? (room ? "hit" : "hit_ibuf_full") : "miss");
     }

@@ -68,7 +68,8 @@ void Sm::select_into_collector(Cycle now) {
     }
     w.slow.valid &= w.slow.valid - 1;
     w.in_collector = true;
-    if (event_log_) event_log_.add(now, "OC_IN", "warp={} pc=0x{:08x}", slot, pc);
+    if (event_log_) [[unlikely]]
+      event_log_.add(now, "OC_IN", "warp={} pc=0x{:08x}", slot, pc);
     touch(slot);
     w.collector_unit = static_cast<unsigned>(free_unit - collector_.units().data());
     if (r.destination.file == RegFile::Scalar) w.pending_scalar.set(r.destination.index);
@@ -153,7 +154,7 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
     return;
   }
   const functional::TimingRecord& r = c.record;
-  if (event_log_) {
+  if (event_log_) [[unlikely]] {
     const functional::Insn* insn = w.group->insn_at(r.pc);
     event_log_.add(now, "ISSUE", "warp={} pc=0x{:08x} insn=0x{:08x} {}", c.slot, r.pc,
                    insn != nullptr ? insn->word : 0u, r.row->mnemonic);
@@ -224,7 +225,8 @@ void Sm::after_step(Collector& c, const functional::StepResult& step, Cycle now,
 void Sm::end_warp(unsigned slot, Cycle now, SmEvents& events) {
   Warp& w = warps_[slot];
   functional::WorkGroup* group = w.group;
-  if (event_log_) event_log_.add(now, "WARP_END", "warp={}", slot);
+  if (event_log_) [[unlikely]]
+    event_log_.add(now, "WARP_END", "warp={}", slot);
   note_buffer_change(w, now);
   w = Warp{};
   --active_warps_;
@@ -249,7 +251,7 @@ void Sm::writeback(Cycle now) {
     }
     if (best == results_.end()) continue;
     Warp& w = warps_[best->slot];
-    if (event_log_) {
+    if (event_log_) [[unlikely]] {
       event_log_.add(now, file == RegFile::Scalar ? "WB_X" : "WB_V", "warp={} reg={}", best->slot,
                      best->reg.index);
     }
