@@ -231,5 +231,19 @@ TEST(HostileInputs, StatsJsonDashIsStandardOutputAndTimelineDashIsRefused) {
   EXPECT_FALSE(fs::exists(box.dir() / "-"));
 }
 
+// `as -o -` wrote a file named '-'; '-' is standard output, as for the other tools' outputs.
+TEST(HostileInputs, AsDashOWritesTheElfToStandardOutput) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  const std::string source = quoted(source_path("tests/runtime_kernels/add_scaled.s"));
+  ASSERT_EQ(box.run("as " + source + " -o k.elf").exit_status, 0);
+  const ToolRun piped = box.run("as " + source + " -o -");
+  EXPECT_EQ(piped.exit_status, 0) << piped.err;
+  EXPECT_FALSE(fs::exists(box.dir() / "-"));
+  EXPECT_EQ(piped.out.substr(0, 4),
+            "\x7f"
+            "ELF");
+  EXPECT_TRUE(piped.out == ToolSandbox::slurp(box.dir() / "k.elf"));
+}
+
 }  // namespace
 }  // namespace ventus::testing::sim_cli

@@ -23,6 +23,18 @@ struct AsOptions {
 
 // Exit status: 0 assembled, 2 an input could not be read, the source has errors or the
 // output could not be written (README "Exit status").
+// The ELF to `path`, or to standard output for "-" (as the other tools' outputs).
+bool write_elf_bytes(const std::string& path, const std::vector<uint8_t>& bytes) {
+  if (path == "-") {
+    return std::fwrite(bytes.data(), 1, bytes.size(), stdout) == bytes.size() &&
+           std::fflush(stdout) == 0;
+  }
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  file.write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+  return static_cast<bool>(file);
+}
+
 int run_as(const AsOptions& options) {
   if (auto writable = check_output_file(options.output, "output file"); !writable) {
     fmt::print(stderr, "ventus as: error: {}\n", writable.error().message);
@@ -46,10 +58,7 @@ int run_as(const AsOptions& options) {
     return 2;
   }
   const std::vector<uint8_t> bytes = elf::write_elf(out.image);
-  std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
-  file.write(reinterpret_cast<const char*>(bytes.data()),
-             static_cast<std::streamsize>(bytes.size()));
-  if (!file) {
+  if (!write_elf_bytes(options.output, bytes)) {
     fmt::print(stderr, "ventus as: error: cannot write '{}'\n", options.output);
     return 2;
   }
@@ -62,7 +71,8 @@ void register_as(CLI::App& app, int& exit_status) {
   auto options = std::make_shared<AsOptions>();
   CLI::App* cmd = app.add_subcommand("as", "Assemble and link Ventus assembly into an ELF file");
   cmd->add_option("inputs", options->inputs, "Assembly files ('-' = standard input)")->required();
-  cmd->add_option("-o,--output", options->output, "Output ELF file")->required();
+  cmd->add_option("-o,--output", options->output, "Output ELF file ('-' = standard output)")
+      ->required();
   cmd->add_flag("--no-crt0", options->no_crt0, "Do not link the built-in crt0 (ISA.md §7.3)");
   cmd->callback([options, &exit_status] { exit_status = run_as(*options); });
 }
