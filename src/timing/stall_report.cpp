@@ -24,13 +24,15 @@ std::string describe_waits(const std::vector<SmWait>& waits, Cycle stalled,
                     w.group->linear_id(), w.warp, w.fetch_pc, slot_state_name(w.state));
   }
   detail.pop_back();
+  // A warp refetching after a taken branch waits for the I-cache as a missing one does.
   const bool fetching = std::all_of(waits.begin(), waits.end(), [](const SmWait& w) {
-    return w.second.state == SlotState::FetchMiss || w.second.state == SlotState::Barrier;
+    const SlotState s = w.second.state;
+    return s == SlotState::FetchMiss || s == SlotState::FetchRedirect || s == SlotState::Barrier;
   });
   if (fetching && params.front.icache_rearm_on_fill_miss) {
     detail +=
-        " (every warp waits for a fetch: the I-cache's re-arm rule of mshr_icache.v can lose a "
-        "miss every time it replays, docs/timing.md; --set "
+        " (every warp waits for a fetch or at a barrier: the I-cache's re-arm rule of "
+        "mshr_icache.v can lose a miss every time it replays, docs/timing.md; --set "
         "sm.fetch.icache_rearm_on_fill_miss=false turns the rule off)";
   }
   return detail;
