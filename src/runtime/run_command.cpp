@@ -123,6 +123,47 @@ Result<Config> make_config(const RunOptions& o) {
   return config;
 }
 
+// --log: not with the cycle model, and a file that can be written (checked before the run).
+Status check_log(const RunOptions& o, const Config& config) {
+  if (o.log_path.empty()) return ok_status();
+  if (config.simulation.timing) {
+    return Error{"--log and run.timing exclude each other: the cycle model writes no commit log"};
+  }
+  if (auto writable = check_output_file(o.log_path, "log file"); !writable) {
+    return Error{"--log: " + writable.error().message};
+  }
+  return ok_status();
+}
+
+// --global and --local (without it, default_local).
+Result<NDRange> make_range(const RunOptions& o, const MachineConfig& machine) {
+  NDRange range;
+  auto global = run_args::parse_dims(o.global, "global", &range.work_dim);
+  if (!global) return global.error();
+  range.global = *global;
+  if (o.local.empty()) {
+    range.local = default_local(range.global, machine);
+    return range;
+  }
+  unsigned local_dim = 0;
+  auto local = run_args::parse_dims(o.local, "local", &local_dim);
+  if (!local) return local.error();
+  if (local_dim != range.work_dim) return Error{"--local must have as many dimensions as --global"};
+  range.local = *local;
+  return range;
+}
+
+// Every --arg in order; an error names the argument.
+Status add_args(Device& device, Kernel& kernel, const std::vector<std::string>& args,
+                Prepared& prepared) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (auto s = add_arg(device, kernel, args[i], prepared); !s) {
+      return Error{fmt::format("--arg {} '{}': {}", i + 1, args[i], s.error().message)};
+    }
+  }
+  return ok_status();
+}
+
 }  // namespace
 
 std::string RunReport::summary() const {
@@ -147,28 +188,9 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   auto config = make_config(o);
   if (!config) return config.error();
   if (auto valid = config->validate(); !valid) return valid.error();
-  if (config->simulation.timing && !o.log_path.empty()) {
-    return Error{"--log and run.timing exclude each other: the cycle model writes no commit log"};
-  }
-  if (!o.log_path.empty()) {
-    if (auto writable = check_output_file(o.log_path, "log file"); !writable) {
-      return Error{"--log: " + writable.error().message};
-    }
-  }
-  NDRange range;
-  auto global = run_args::parse_dims(o.global, "global", &range.work_dim);
-  if (!global) return global.error();
-  range.global = *global;
-  if (o.local.empty()) {
-    range.local = default_local(range.global, config->machine);
-  } else {
-    unsigned local_dim = 0;
-    auto local = run_args::parse_dims(o.local, "local", &local_dim);
-    if (!local) return local.error();
-    if (local_dim != range.work_dim)
-      return Error{"--local must have as many dimensions as --global"};
-    range.local = *local;
-  }
+  if (auto log = check_log(o, *config); !log) return log.error();
+  auto range = make_range(o, config->machine);
+  if (!range) return range.error();
   auto program = Program::from_file(o.kernel_file);
   if (!program) return program.error();
   auto kernel = program->kernel(o.kernel);
@@ -176,15 +198,11 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   auto device = Device::create(*config);
   if (!device) return device.error();
   Prepared prepared;
-  for (size_t i = 0; i < o.args.size(); ++i) {
-    if (auto s = add_arg(**device, *kernel, o.args[i], prepared); !s) {
-      return Error{fmt::format("--arg {} '{}': {}", i + 1, o.args[i], s.error().message)};
-    }
-  }
+  if (auto added = add_args(**device, *kernel, o.args, prepared); !added) return added.error();
   LaunchOptions launch_options;
   launch_options.log_path = o.log_path;
   launch_options.print_sink = print_sink;
-  auto event = (*device)->launch(*kernel, range, launch_options);
+  auto event = (*device)->launch(*kernel, *range, launch_options);
   if (!event) return event.error();
   auto stats = event->wait();
   RunReport report;

@@ -21,8 +21,6 @@ struct AsOptions {
   bool no_crt0 = false;
 };
 
-// Exit status: 0 assembled, 2 an input could not be read, the source has errors or the
-// output could not be written (README "Exit status").
 // The ELF to `path`, or to standard output for "-" (as the other tools' outputs).
 bool write_elf_bytes(const std::string& path, const std::vector<uint8_t>& bytes) {
   if (path == "-") {
@@ -35,6 +33,8 @@ bool write_elf_bytes(const std::string& path, const std::vector<uint8_t>& bytes)
   return static_cast<bool>(file);
 }
 
+// Exit status: 0 assembled, 2 an input could not be read, the source has errors or the
+// output could not be written (README "Exit status").
 int run_as(const AsOptions& options) {
   if (auto writable = check_output_file(options.output, "output file"); !writable) {
     fmt::print(stderr, "ventus as: error: {}\n", writable.error().message);
