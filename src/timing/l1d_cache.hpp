@@ -43,10 +43,6 @@ class L1DCache {
   void on_response(const MemResponse& response, Cycle now);
   // Responses to the LSU due by `now`, earliest first; `at` is the cycle it was due.
   bool pop_core_response(Cycle now, uint32_t& token, Cycle& at);
-  bool pop_core_response(Cycle now, uint32_t& token) {
-    Cycle at = 0;
-    return pop_core_response(now, token, at);
-  }
   // The responses to the LSU not popped yet, in no order (Lsu::completion_event).
   const std::vector<Timed>& core_responses() const { return core_; }
   // The head of the memory-request queue, if it may leave at `now` (not held by the WSHR).

@@ -170,6 +170,7 @@ struct L1dFixture : ::testing::Test {
   L1dStats stats;
   L1DCache l1d{p, stats};
   uint32_t token = 0;
+  Cycle due = 0;  // the cycle an answer to the LSU was due
   // Answers every Get in flight at `at`.
   void fill_all(Cycle at) {
     while (const MemRequest* r = l1d.front_request(at)) {
@@ -190,12 +191,14 @@ TEST_F(L1dFixture, LoadMissFillsThenHitsInFourCycles) {
   EXPECT_EQ(l1d.front_request(13), nullptr);  // the Get leaves 4 cycles after the request
   ASSERT_NE(l1d.front_request(14), nullptr);
   fill_all(30);
-  EXPECT_FALSE(l1d.pop_core_response(34, token));
-  ASSERT_TRUE(l1d.pop_core_response(35, token));  // L2 answer -> LSU 5 cycles
+  EXPECT_FALSE(l1d.pop_core_response(34, token, due));
+  ASSERT_TRUE(l1d.pop_core_response(35, token, due));  // L2 answer -> LSU 5 cycles
   EXPECT_EQ(token, 7u);
+  EXPECT_EQ(due, 35u);
   ASSERT_TRUE(l1d.request(0x104, false, 8, 40));  // same 8-byte line: hit
-  EXPECT_FALSE(l1d.pop_core_response(43, token));
-  EXPECT_TRUE(l1d.pop_core_response(44, token));
+  EXPECT_FALSE(l1d.pop_core_response(43, token, due));
+  EXPECT_TRUE(l1d.pop_core_response(50, token, due));  // popped late: due at the hit's cycle
+  EXPECT_EQ(due, 44u);
   EXPECT_EQ(stats.hits.value, 1u);
 }
 
@@ -222,8 +225,8 @@ TEST_F(L1dFixture, StoreMissAnswersAsItLeavesAndHoldsAGetOfItsLineAtTheQueueHead
   EXPECT_EQ(put->kind, MemKind::PutPartial);
   const MemRequest ack = *put;
   l1d.pop_request(4);
-  EXPECT_FALSE(l1d.pop_core_response(4, token));
-  EXPECT_TRUE(l1d.pop_core_response(5, token));
+  EXPECT_FALSE(l1d.pop_core_response(4, token, due));
+  EXPECT_TRUE(l1d.pop_core_response(5, token, due));
   ASSERT_TRUE(l1d.request(0x200, false, 2, 6));
   EXPECT_EQ(l1d.front_request(10), nullptr);  // due at 10, held by the write in flight
   l1d.on_response(MemResponse{20, ack}, 20);
@@ -281,7 +284,7 @@ TEST_F(L1dFixture, AStoreToALineBeingReadClosesTheInputUntilTheMshrIsEmpty) {
   EXPECT_TRUE(l1d.request(0x600, false, 4, 44));
   std::vector<std::pair<Cycle, uint32_t>> answers;
   for (Cycle c = 30; c < 50; ++c) {
-    while (l1d.pop_core_response(c, token)) answers.emplace_back(c, token);
+    while (l1d.pop_core_response(c, token, due)) answers.emplace_back(due, token);
   }
   const std::vector<std::pair<Cycle, uint32_t>> expected = {{35, 1}, {45, 2}, {47, 3}};
   EXPECT_EQ(answers, expected);  // the store hits at its probe (43) + 4
