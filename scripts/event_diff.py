@@ -2,7 +2,7 @@
 """Compares two cycle-model event logs (`ventus case --timing --events FILE`, docs/timing.md
 "Event log"), or a model log with an RTL trace written in the same line format, launch by launch.
 
-For each launch in both: the end cycles, the event kinds whose counts differ, the first line
+For each launch in both (paired in the order they ran): the end cycles, the event kinds whose counts differ, the first line
 where the two logs part, and per warp the first issued instruction whose cycle moved (the warps'
 ISSUE lines matched in program order) with how far each warp's last issue moved.
 
@@ -13,33 +13,15 @@ import argparse
 import collections
 import sys
 
-
-def parse(path):
-    """{launch name: [(cycle, event, {field: value}, line)]} in file order."""
-    launches = collections.OrderedDict()
-    current = None
-    with open(path, encoding="utf-8") as f:
-        for number, raw in enumerate(f, 1):
-            line = raw.rstrip("\n")
-            if line.startswith("# launch "):
-                current = launches.setdefault(line[len("# launch "):], [])
-                continue
-            if not line or line.startswith("#"):
-                continue
-            words = line.split()
-            if current is None or len(words) < 2 or not words[0].isdigit():
-                raise ValueError(f"{path}:{number}: not an event line: {line[:80]!r}")
-            fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
-            current.append((int(words[0]), words[1], fields, line))
-    return launches
+from event_log import read_launches
 
 
 def issues_by_warp(events):
     """{(sm, warp): [(pc, cycle)]} of the ISSUE lines, in order."""
     warps = collections.defaultdict(list)
-    for cycle, event, fields, _ in events:
-        if event == "ISSUE":
-            warps[(fields.get("sm"), fields.get("warp"))].append((fields.get("pc"), cycle))
+    for e in events:
+        if e.name == "ISSUE":
+            warps[(e.fields.get("sm"), e.fields.get("warp"))].append((e.fields.get("pc"), e.cycle))
     return warps
 
 
@@ -68,19 +50,19 @@ def compare_warps(a, b):
 
 def compare_launch(name, a, b):
     """The report lines of one launch; empty when it is the same in both."""
-    if [e[3] for e in a] == [e[3] for e in b]:
+    if [e.line for e in a] == [e.line for e in b]:
         return []
-    end_a = max((e[0] for e in a if e[1] == "KERNEL_END"), default=None)
-    end_b = max((e[0] for e in b if e[1] == "KERNEL_END"), default=None)
+    end_a = max((e.cycle for e in a if e.name == "KERNEL_END"), default=None)
+    end_b = max((e.cycle for e in b if e.name == "KERNEL_END"), default=None)
     lines = [f"launch {name}: end cycle {end_a} against {end_b}"]
-    ca = collections.Counter(e[1] for e in a)
-    cb = collections.Counter(e[1] for e in b)
+    ca = collections.Counter(e.name for e in a)
+    cb = collections.Counter(e.name for e in b)
     for kind in sorted(set(ca) | set(cb)):
         if ca[kind] != cb[kind]:
             lines.append(f"  {kind}: {ca[kind]} against {cb[kind]}")
     for n, (x, y) in enumerate(zip(a, b)):
-        if x[3] != y[3]:
-            lines.append(f"  first difference, event {n}: {x[3]!r} against {y[3]!r}")
+        if x.line != y.line:
+            lines.append(f"  first difference, event {n}: {x.line!r} against {y.line!r}")
             break
     return lines + compare_warps(a, b)
 
@@ -91,17 +73,18 @@ def main():
     parser.add_argument("b")
     args = parser.parse_args()
     try:
-        logs = parse(args.a), parse(args.b)
+        logs = read_launches(args.a), read_launches(args.b)
     except (OSError, ValueError, UnicodeDecodeError) as e:
         print(f"event_diff: {e}", file=sys.stderr)
         return 2
-    report = []
-    for name in logs[0]:
-        if name not in logs[1]:
-            report.append(f"launch {name}: only in {args.a}")
+    report = []  # launches paired in order: a run's launches come in the order it ran them
+    for (name_a, a), (name_b, b) in zip(*logs):
+        if name_a != name_b:
+            report.append(f"launch {name_a} against launch {name_b}: not the same launch")
         else:
-            report += compare_launch(name, logs[0][name], logs[1][name])
-    report += [f"launch {name}: only in {args.b}" for name in logs[1] if name not in logs[0]]
+            report += compare_launch(name_a, a, b)
+    for path, extra in ((args.a, logs[0][len(logs[1]):]), (args.b, logs[1][len(logs[0]):])):
+        report += [f"launch {name}: only in {path}" for name, _ in extra]
     print("\n".join(report) if report else "the event logs are the same")
     return 1 if report else 0
 

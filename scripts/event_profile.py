@@ -14,24 +14,7 @@ import argparse
 import collections
 import sys
 
-
-def launches(path):
-    """[(name, [(cycle, event, {field: value}, words)])] in file order."""
-    result = []
-    with open(path, encoding="utf-8") as f:
-        for number, raw in enumerate(f, 1):
-            line = raw.strip()
-            if line.startswith("# launch "):
-                result.append((line[len("# launch "):], []))
-                continue
-            if not line or line.startswith("#"):
-                continue
-            words = line.split()
-            if not result or len(words) < 2 or not words[0].isdigit():
-                raise ValueError(f"{path}:{number}: not an event line: {line[:80]!r}")
-            fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
-            result[-1][1].append((int(words[0]), words[1], fields, words))
-    return result
+from event_log import read_launches
 
 
 def profile(events):
@@ -39,20 +22,20 @@ def profile(events):
     rows = collections.defaultdict(lambda: [0, 0, 0, 0, ""])
     last = {}  # slot -> the cycle of its previous issue (or dispatch)
     entered = {}  # slot -> the cycle its instruction entered the collector
-    for cycle, event, fields, words in events:
-        slot = (fields.get("sm"), fields.get("warp"))
-        if event == "DISPATCH":
-            last[slot] = cycle
-        elif event == "OC_IN":
-            entered[slot] = cycle
-        elif event == "ISSUE" and slot in last and slot in entered:
-            row = rows[fields["pc"]]
+    for e in events:
+        slot = (e.fields.get("sm"), e.fields.get("warp"))
+        if e.name == "DISPATCH":
+            last[slot] = e.cycle
+        elif e.name == "OC_IN":
+            entered[slot] = e.cycle
+        elif e.name == "ISSUE" and slot in last and slot in entered:
+            row = rows[e.fields["pc"]]
             row[0] += 1
-            row[1] += cycle - last[slot]
+            row[1] += e.cycle - last[slot]
             row[2] += entered[slot] - last[slot]
-            row[3] += cycle - entered[slot]
-            row[4] = words[-1]
-            last[slot] = cycle
+            row[3] += e.cycle - entered[slot]
+            row[4] = e.line.split()[-1]  # the mnemonic
+            last[slot] = e.cycle
     return rows
 
 
@@ -63,7 +46,7 @@ def main():
     parser.add_argument("--top", type=int, default=20, help="rows per launch (0: all)")
     args = parser.parse_args()
     try:
-        logged = launches(args.events)
+        logged = read_launches(args.events)
     except (OSError, ValueError, UnicodeDecodeError) as e:
         print(f"event_profile: {e}", file=sys.stderr)
         return 2
