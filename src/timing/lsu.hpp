@@ -89,7 +89,7 @@ class Lsu {
   void log_answer(uint32_t token, Cycle at) const;
   // mshr_state_machine (lsu_fsm.cpp).
   bool tick_fsm(Cycle now, std::vector<LsuCompletion>& done);
-  bool fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done);
+  void fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done);
   bool take_answer(Cycle now, uint32_t& token);
   bool try_save(Cycle now);
   void start_output(Cycle out1, std::vector<LsuCompletion>& done);

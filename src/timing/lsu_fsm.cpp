@@ -14,7 +14,12 @@
 
 namespace ventus::timing {
 
+// True only for what the SM's stages see: a completion to write back, or a change of `ready`
+// (an entry freed, the FIFO released, an instruction out of the address stage). An answer
+// that completes nothing, or an entry saved for the head, changes neither.
 bool Lsu::tick_fsm(Cycle now, std::vector<LsuCompletion>& done) {
+  const size_t queued = address_queue_.size();
+  const size_t completions = done.size();
   bool changed = false;
   if (fifo_hold_ && now >= fifo_free_at_) {
     fifo_hold_ = false;
@@ -30,8 +35,9 @@ bool Lsu::tick_fsm(Cycle now, std::vector<LsuCompletion>& done) {
     frees_.pop_back();
     changed = true;
   }
-  if (now >= fsm_idle_at_ && fsm_idle_cycle(now, done)) changed = true;
-  return send(now, done) || changed;
+  if (now >= fsm_idle_at_) fsm_idle_cycle(now, done);
+  send(now, done);
+  return changed || address_queue_.size() != queued || done.size() != completions;
 }
 
 // The earliest due answer, the L1's or shared memory's (rsp_arb.v), shared memory's on a tie.
@@ -70,7 +76,7 @@ bool Lsu::try_save(Cycle now) {
   return true;
 }
 
-bool Lsu::fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done) {
+void Lsu::fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done) {
   const bool complete_before = !complete_.empty();
   uint32_t token = 0;
   const bool answered = take_answer(now, token);
@@ -93,7 +99,6 @@ bool Lsu::fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done) {
   } else {
     fsm_idle_at_ = now + 1;
   }
-  return answered || saved;
 }
 
 // S_OUT_1 at `out1`; each complete entry, lowest first, reaches the pipe in its S_OUT_2 and
