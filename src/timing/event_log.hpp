@@ -21,8 +21,13 @@ namespace ventus::timing {
 
 class EventLog {
  public:
+  // A launch's events kept in memory before they are sorted into a temporary file: a launch of
+  // any length logs in bounded memory (its runs are merged at its end).
+  static constexpr size_t kDefaultMemoryBytes = size_t{64} << 20;
+
   // Creates the file; an error names it and says why it cannot be written.
-  static Result<std::unique_ptr<EventLog>> create(const std::string& path);
+  static Result<std::unique_ptr<EventLog>> create(const std::string& path,
+                                                  size_t memory_bytes = kDefaultMemoryBytes);
   ~EventLog();
   EventLog(const EventLog&) = delete;
   EventLog& operator=(const EventLog&) = delete;
@@ -32,7 +37,8 @@ class EventLog {
   // `event` at launch cycle `cycle`; `fields` are "key=value" words. Some events are known
   // before their cycle (a work-group's end, a port transaction decided late), so a launch's
   // events are kept and written at its end in cycle order, and within a cycle by name and
-  // fields: the same run gives the same file whichever cycles the model skipped.
+  // fields: the same run gives the same file whichever cycles the model skipped. Past the
+  // memory budget the kept events go, sorted, to a temporary file (a run).
   void add(uint64_t cycle, std::string_view event, std::string fields);
   // The launch ended after `cycles` cycles: its events are written.
   void end_launch(uint64_t cycles);
@@ -46,14 +52,23 @@ class EventLog {
     std::string_view name;  // one of the static event names
     std::string fields;
   };
-  EventLog(std::string path, std::FILE* file) : path_(std::move(path)), file_(file) {}
-  void write(const std::string& line);
+  EventLog(std::string path, std::FILE* file, size_t memory_bytes)
+      : path_(std::move(path)), file_(file), memory_bytes_(memory_bytes) {}
+  void write(const std::string& line) { write_to(file_, line); }
+  void write_to(std::FILE* file, const std::string& line);
+  void sort_events();
+  void spill();
+  void merge_runs();
+  void fail(std::string why);
 
   std::string path_;
   std::FILE* file_;
-  std::vector<Event> events_;  // the current launch's
+  size_t memory_bytes_;
+  std::vector<Event> events_;     // the current launch's, not yet in a run
+  size_t kept_bytes_ = 0;         // about what events_ holds
+  std::vector<std::FILE*> runs_;  // the current launch's sorted runs (temporary files)
   bool finished_ = false;
-  bool write_failed_ = false;
+  std::string error_;  // the first write or temporary-file failure
 };
 
 // Where a component's events go: the log (null: none) and the SM they belong to, which
