@@ -52,10 +52,13 @@ TEST(HostileLimits, DemoAndBenchTakeMaxInstructions) {
 // lookup takes 5 cycles, a warp's replayed fetch comes every 6 cycles, as the one-transaction
 // port's answers do, so its miss always meets another line's fill, whose entry mshr_icache.v
 // re-arms (docs/timing.md), and the miss is lost. The run stops, naming each warp's state.
+// (The machine dispatches a group's first warp first, the order it was found in.)
 TEST(HostileLimits, ACycleModelLivelockStopsNamingWhatEachWarpWaitsFor) {
   ToolSandbox box(VENTUS_TOOL, kHostileTag);
-  const ToolRun r =
-      box.run("demo --timing -t 8 --set sm.icache.sets=8 --set sm.icache.hit_latency_cycles=5");
+  const std::string machine =
+      "demo --timing -t 8 --set sm.icache.sets=8 --set sm.icache.hit_latency_cycles=5 --set "
+      "gpu.kernel.last_warp_first=false";
+  const ToolRun r = box.run(machine);
   EXPECT_EQ(r.exit_status, 1) << r.out << r.err;
   EXPECT_TRUE(std::regex_search(
       r.out, std::regex("FAIL .*: no progress: the cycle model issued no instruction for 1000000 "
@@ -69,10 +72,7 @@ TEST(HostileLimits, ACycleModelLivelockStopsNamingWhatEachWarpWaitsFor) {
       << r.out;
   EXPECT_EQ(r.out.find("barrier deadlock"), std::string::npos) << r.out;
   // Without the RTL's re-arm rule the same machine runs every kernel to the end.
-  EXPECT_EQ(box.run("demo --timing -t 8 --set sm.icache.sets=8 --set "
-                    "sm.icache.hit_latency_cycles=5 --set sm.fetch.icache_rearm_on_fill_miss=false")
-                .exit_status,
-            0);
+  EXPECT_EQ(box.run(machine + " --set sm.fetch.icache_rearm_on_fill_miss=false").exit_status, 0);
 }
 
 // The same livelock with warps refetching after a branch (fetch_redirect) and others waiting
@@ -91,7 +91,7 @@ TEST(HostileLimits, ALivelockOfRefetchingWarpsAlsoPointsAtTheReArmRule) {
       " --set memory.l2.hit_latency_cycles=0 --set memory.axi.response_cycles=1"
       " --set memory.axi.read_gap_cycles=12 --set memory.axi.write_gap_cycles=10"
       " --set gpu.kernel.first_dispatch_cycles=1 --set gpu.kernel.wg_done_cycles=26"
-      " --set gpu.kernel.flush_done_cycles=20";
+      " --set gpu.kernel.flush_done_cycles=20 --set gpu.kernel.last_warp_first=false";
   const ToolRun r = box.run(machine);
   EXPECT_EQ(r.exit_status, 1) << r.out << r.err;
   EXPECT_TRUE(std::regex_search(

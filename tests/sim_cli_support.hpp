@@ -152,6 +152,7 @@ inline const std::vector<Declared>& declared_parameters() {
       {"memory.axi.transactions_in_flight", ""},
       {"gpu.kernel.first_dispatch_cycles", "cycles"},
       {"gpu.kernel.warps_dispatched_per_cycle", ""},
+      {"gpu.kernel.last_warp_first", ""},
       {"gpu.kernel.wg_done_cycles", "cycles"},
       {"gpu.kernel.flush_request_cycles", "cycles"},
       {"gpu.kernel.flush_hint_cycles", "cycles"},

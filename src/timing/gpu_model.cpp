@@ -195,7 +195,9 @@ class LaunchLoop {
       may_place_ = group != nullptr;
       if (group == nullptr) break;
       const unsigned sm = launch_.sm_of(*group);
-      for (unsigned w = 0; w < group->warp_count(); ++w) {
+      const unsigned count = group->warp_count();
+      for (unsigned n = 0; n < count; ++n) {
+        const unsigned w = params_.kernel.last_warp_first ? count - 1 - n : n;
         to_dispatch_.push_back({group, w, sm, now_ + params_.kernel.first_dispatch_cycles});
       }
       ++counters_.groups_dispatched;
@@ -204,7 +206,8 @@ class LaunchLoop {
          ++n) {
       const PendingWarp& p = to_dispatch_.front();
       if (p.earliest > now_) break;
-      if (timeline_ != nullptr && p.warp == 0) {
+      const unsigned first = params_.kernel.last_warp_first ? p.group->warp_count() - 1 : 0;
+      if (timeline_ != nullptr && p.warp == first) {
         timeline_->marker(p.sm, now_, fmt::format("dispatch wg {}", p.group->linear_id()));
       }
       catch_up(p.sm, now_);  // the skipped cycles in the state before the warp

@@ -171,6 +171,9 @@ void KernelParams::declare(sim::ParamScope s) {
         "kernel start -> first warp dispatched");
   s.add("warps_dispatched_per_cycle", warps_dispatched_per_cycle, kSmallCount, "",
         "warps the CTA scheduler dispatches per cycle");
+  s.add("last_warp_first", last_warp_first, "",
+        "the CTA scheduler dispatches a work-group's warps last first, each into the lowest "
+        "free warp slot (the RTL's order), else first first");
   s.add("wg_done_cycles", wg_done_cycles, kCycles, "cycles",
         "last endprg of a work-group -> work-group done");
   s.add("flush_request_cycles", flush_request_cycles, kCycles, "cycles",

@@ -127,6 +127,10 @@ struct MemoryParams {
 struct KernelParams {
   uint32_t first_dispatch_cycles = 24;  // count start -> first warp dispatched
   uint32_t warps_dispatched_per_cycle = 1;
+  // cu_handler.v hands out a work-group's warps from its last to its first (the tag's warp
+  // index counts down), each into the lowest free slot (cta2warp.v): warp 0 gets the highest
+  // slot, so the lowest fetch priority.
+  bool last_warp_first = true;
   uint32_t wg_done_cycles = 13;          // last endprg -> work-group done
   uint32_t flush_request_cycles = 0;     // work-group done -> L1 flush starts
   uint32_t flush_hint_cycles = 6;        // last dirty line written -> L2 hint

@@ -43,6 +43,7 @@ inline TimingParams test_params() {
   p.memory.read_gap_cycles = 6;
   p.kernel.first_dispatch_cycles = 24;
   p.kernel.warps_dispatched_per_cycle = 1;
+  p.kernel.last_warp_first = true;       // cu_handler.v: warp 0 takes the highest slot
   p.kernel.host_poll_period_cycles = 0;  // the count is the flag edge (TIMING.md §2)
   return p;
 }
