@@ -51,6 +51,7 @@ Cycle gpu_event(const std::deque<PendingWarp>& to_dispatch, const std::vector<Gr
 GpuModel::GpuModel(const TimingParams& params, uint32_t sm_count, uint32_t warp_slots_per_sm)
     : params_(params), sm_count_(sm_count), warp_slots_(warp_slots_per_sm) {
   counters_.sms.resize(sm_count);
+  icache_lru_.resize(sm_count);
   for (SmCounters& c : counters_.sms) c.size_slots(warp_slots_per_sm);
 }
 
@@ -103,7 +104,8 @@ class LaunchLoop {
  public:
   LaunchLoop(const TimingParams& params, GpuCounters& counters, Timeline* timeline,
              EventLog* event_log, uint32_t warp_slots, functional::Launch& launch,
-             const functional::LaunchHooks& hooks)
+             const functional::LaunchHooks& hooks,
+             std::vector<std::optional<CacheTags>>& icache_lru)
       : params_(params),
         counters_(counters),
         timeline_(timeline),
@@ -112,10 +114,12 @@ class LaunchLoop {
         hooks_(hooks),
         memory_(params.memory, static_cast<unsigned>(counters.sms.size()), counters.memory),
         port_busy_before_(counters.memory.port_busy_cycles.value),
-        limit_(launch.options().max_warp_instructions) {
+        limit_(launch.options().max_warp_instructions),
+        icache_lru_(icache_lru) {
     for (uint32_t i = 0; i < counters.sms.size(); ++i) {
       sms_.push_back(
           std::make_unique<Sm>(i, params, warp_slots, memory_, launch.options(), counters.sms[i]));
+      if (icache_lru_[i]) sms_.back()->icache().adopt_lru_state(*icache_lru_[i]);
       sms_.back()->set_timeline(timeline);
       sms_.back()->set_event_log(event_log);
     }
@@ -128,7 +132,10 @@ class LaunchLoop {
   // The slot states the SMs still hold reach the counters, also when a fault stopped the
   // launch.
   ~LaunchLoop() {
-    for (auto& sm : sms_) sm->flush_states();
+    for (auto& sm : sms_) {
+      sm->flush_states();
+      icache_lru_[sm->index()] = sm->icache().lru_state();
+    }
   }
 
   // Cycles until every work-group has retired; a guest fault, the instruction limit or a
@@ -390,13 +397,15 @@ class LaunchLoop {
   std::vector<SmDue> due_;
   bool accepted_ = false;  // the L2 (or its input buffer) took a request this cycle
   bool may_place_ = true;  // a group may be placed (none refused since the last retirement)
+  std::vector<std::optional<CacheTags>>& icache_lru_;  // GpuModel's, kept across launches
 };
 
 }  // namespace
 
 std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional::LaunchHooks& hooks,
                                    bool first_kernel, TimingResult& result) {
-  LaunchLoop loop(params_, counters_, timeline_, event_log_, warp_slots_, launch, hooks);
+  LaunchLoop loop(params_, counters_, timeline_, event_log_, warp_slots_, launch, hooks,
+                  icache_lru_);
   if (auto fault = loop.run_warps(result)) return fault;
   return loop.finish(first_kernel, result);
 }

@@ -9,6 +9,7 @@
 
 #include "functional/launch.hpp"
 #include "sim/stats.hpp"
+#include "timing/cache_tags.hpp"
 #include "timing/event_log.hpp"
 #include "timing/memory_system.hpp"
 #include "timing/params.hpp"
@@ -58,6 +59,9 @@ class GpuModel {
   uint32_t sm_count_;
   uint32_t warp_slots_;
   GpuCounters counters_;
+  // Per SM, what its I-cache's replacement state was at the end of the last launch (none
+  // before the first): the RTL runs a case's kernels one after another without a reset.
+  std::vector<std::optional<CacheTags>> icache_lru_;
   Timeline* timeline_ = nullptr;
   EventLog* event_log_ = nullptr;
 };

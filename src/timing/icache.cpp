@@ -176,6 +176,17 @@ void ICache::pop_request() {
   --unsent_;
 }
 
+CacheTags ICache::lru_state() const {
+  CacheTags state = tags_;
+  state.clear_valid();
+  return state;
+}
+
+void ICache::adopt_lru_state(const CacheTags& state) {
+  tags_ = state;
+  tags_.clear_valid();
+}
+
 void ICache::invalidate() {
   tags_.clear_valid();
   std::fill(entries_.begin(), entries_.end(), Entry{});

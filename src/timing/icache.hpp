@@ -44,6 +44,11 @@ class ICache {
   const MemRequest* front_request(Cycle now) const;
   void pop_request();
   void invalidate();
+  // The replacement state a kernel leaves behind (tag_access_icache.v's lru_matrix is reset
+  // only with the chip, not by the kernel-end invalidation), every line invalid; the next
+  // launch on this SM starts from it (GpuModel).
+  CacheTags lru_state() const;
+  void adopt_lru_state(const CacheTags& state);
   bool idle() const;
   // The earliest cycle after `now` at which the cache changes state or may send (~0: none).
   Cycle next_event(Cycle now) const;

@@ -46,6 +46,36 @@ TEST(ICache, MissRequestsTheLineOnceAndTheFillIsVisibleAfterTheFillDelay) {
   EXPECT_FALSE(icache_cycle(icache, 24, 0x80000008));
 }
 
+// tag_access_icache.v's lru_matrix is reset only with the chip: a launch's I-cache starts with
+// every line invalid but with the replacement order the previous launch left (GpuModel hands
+// it on), so its first fill into a set takes that set's least recently used way.
+TEST(ICache, TheNextLaunchStartsFromTheReplacementStateThisOneLeft) {
+  CacheParams p;
+  CacheStats stats;
+  ICache first(p, 3, stats);
+  const uint32_t a = 0x80000008, b = a + p.sets * p.line_bytes;  // one set, ways 0 and 1
+  const auto fill = [&](ICache& icache, uint32_t line, Cycle at) {
+    EXPECT_FALSE(icache_cycle(icache, at, line));
+    ASSERT_NE(icache.front_request(at + 1), nullptr);
+    icache.pop_request();
+    icache.on_response(MemResponse{at + 11, get(line)}, at + 11);
+    icache_cycle(icache, at + 12);  // fire
+  };
+  fill(first, a, 10);                       // way 0
+  fill(first, b, 30);                       // way 1
+  EXPECT_TRUE(icache_cycle(first, 50, a));  // way 0 most recently used: way 1 goes next
+  first.invalidate();
+  const CacheTags left = first.lru_state();
+  const uint32_t line = left.line_of(a);
+  EXPECT_EQ(left.lru_way_of(line), 1u);
+  EXPECT_FALSE(left.contains(line));
+  ICache next(p, 3, stats), fresh(p, 3, stats);
+  next.adopt_lru_state(left);
+  EXPECT_FALSE(icache_cycle(next, 10, a));  // every line invalid
+  EXPECT_EQ(next.lru_state().lru_way_of(line), 1u);
+  EXPECT_EQ(fresh.lru_state().lru_way_of(line), 0u);  // without it: the lowest way
+}
+
 // sram_template's bypass copies the written tag into every way of the set: in the cycle after
 // the fire, another line of that set compares as a miss (and, with no entry for it, requests
 // its line again) while the filled line hits.
