@@ -23,6 +23,7 @@ struct PendingWarp {
   unsigned warp;
   unsigned sm;
   Cycle earliest;
+  bool opens_group;  // the group's first warp to go (its timeline marker)
 };
 
 struct GroupDone {
@@ -47,37 +48,6 @@ Cycle gpu_event(const std::deque<PendingWarp>& to_dispatch, const std::vector<Gr
 }
 
 }  // namespace
-
-GpuModel::GpuModel(const TimingParams& params, uint32_t sm_count, uint32_t warp_slots_per_sm)
-    : params_(params), sm_count_(sm_count), warp_slots_(warp_slots_per_sm) {
-  counters_.sms.resize(sm_count);
-  icache_lru_.resize(sm_count);
-  for (SmCounters& c : counters_.sms) c.size_slots(warp_slots_per_sm);
-}
-
-void GpuModel::register_stats(sim::StatScope s) {
-  s.add("cycles", counters_.cycles, "cycles", "the launch's cycles as the host counts them");
-  s.add("issued", counters_.issued, "instructions", "warp-instructions issued");
-  s.add_formula(
-      "ipc",
-      [this] {
-        const double c = static_cast<double>(counters_.cycles.value);
-        return c == 0 ? 0.0 : static_cast<double>(counters_.issued.value) / c;
-      },
-      "instructions/cycle", "warp-instructions issued per cycle, whole GPU");
-  counters_.memory.register_in(s.child("memory"));
-  for (uint32_t i = 0; i < sm_count_; ++i) {
-    const sim::StatScope sm = s.child(fmt::format("sm{}", i));
-    counters_.sms[i].register_in(sm);
-    sm.add_formula(
-        "ipc",
-        [this, i] {
-          const double c = static_cast<double>(counters_.cycles.value);
-          return c == 0 ? 0.0 : static_cast<double>(counters_.sms[i].core.issued.value) / c;
-        },
-        "instructions/cycle", "warp-instructions this SM issued per cycle of the launch");
-  }
-}
 
 uint64_t host_poll_count(const KernelParams& k, uint64_t done, bool first_kernel) {
   if (k.host_poll_period_cycles == 0) return done;
@@ -205,7 +175,7 @@ class LaunchLoop {
       const unsigned count = group->warp_count();
       for (unsigned n = 0; n < count; ++n) {
         const unsigned w = params_.kernel.last_warp_first ? count - 1 - n : n;
-        to_dispatch_.push_back({group, w, sm, now_ + params_.kernel.first_dispatch_cycles});
+        to_dispatch_.push_back({group, w, sm, now_ + params_.kernel.first_dispatch_cycles, n == 0});
       }
       ++counters_.groups_dispatched;
     }
@@ -213,8 +183,7 @@ class LaunchLoop {
          ++n) {
       const PendingWarp& p = to_dispatch_.front();
       if (p.earliest > now_) break;
-      const unsigned first = params_.kernel.last_warp_first ? p.group->warp_count() - 1 : 0;
-      if (timeline_ != nullptr && p.warp == first) {
+      if (timeline_ != nullptr && p.opens_group) {
         timeline_->marker(p.sm, now_, fmt::format("dispatch wg {}", p.group->linear_id()));
       }
       catch_up(p.sm, now_);  // the skipped cycles in the state before the warp
