@@ -86,6 +86,7 @@ void EventLog::write_to(std::FILE* file, const std::string& line) {
 void EventLog::begin_launch(std::string_view name) {
   events_.clear();
   kept_bytes_ = 0;
+  drop_runs();
   write(fmt::format("# launch {}\n", name));
 }
 
@@ -133,7 +134,11 @@ void EventLog::merge_runs() {
     write(heads[i].line);
     if (heads[i].next()) order.push(i);
   }
-  for (std::FILE* run : runs_) std::fclose(run);
+  drop_runs();
+}
+
+void EventLog::drop_runs() {
+  for (std::FILE* run : runs_) std::fclose(run);  // a temporary file goes with its handle
   runs_.clear();
 }
 
@@ -151,8 +156,7 @@ void EventLog::end_launch(uint64_t cycles) {
 
 Status EventLog::finish() {
   finished_ = true;
-  for (std::FILE* run : runs_) std::fclose(run);
-  runs_.clear();
+  drop_runs();
   if (std::fclose(file_) != 0) fail(fmt::format("error writing event log '{}'", path_));
   if (!error_.empty()) return Error{error_};
   return ok_status();

@@ -59,6 +59,7 @@ class EventLog {
   void sort_events();
   void spill();
   void merge_runs();
+  void drop_runs();
   void fail(std::string why);
 
   std::string path_;
