@@ -1,9 +1,11 @@
 // --timing of ventus run, case, demo and bench (issue 10, docs/timing.md): every launch's
 // cycles and IPC in the text output agree with --stats-json, the run's total is their sum,
-// the same command gives the same cycles twice, and --ref-compat is refused.
+// the same command gives the same cycles twice, --ref-compat is refused, and the bench's loop
+// trips default to fewer on the cycle model.
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <utility>
 
 #include "sim_cli_support.hpp"
 
@@ -342,6 +344,26 @@ TEST(SimCliBenchTiming, EachKernelReportsSpeedCyclesAndIpcLikeTheJson) {
 // the LSU, the L1 and the L2 port refusing and retrying) give the same cycles and counters
 // without it. 3000 trips reach states that shorter runs did not (a retried hit in the L2,
 // a collector behind the issue port).
+// Without --iterations the cycle model loops 20,000 times per warp, the functional engine
+// 100,000: the header line says how many, and the instruction count follows it (8 a trip).
+TEST(SimCliBenchTiming, TheDefaultLoopTripsDependOnTheMode) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const std::string shape = " --kernels alu --work-groups 1 --warps 1 --threads 1";
+  for (const auto& [mode, trips] : {std::pair<std::string, uint64_t>{"--timing", 20000},
+                                    std::pair<std::string, uint64_t>{"", 100000}}) {
+    SCOPED_TRACE(mode);
+    const ToolRun r = box.run("bench " + mode + shape);
+    ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+    const auto lines = lines_of(r.out);
+    ASSERT_GE(lines.size(), 2u) << r.out;
+    EXPECT_NE(lines[0].find(", " + std::to_string(trips) + " loop trips per warp"), std::string::npos)
+        << lines[0];
+    const uint64_t instructions = std::stoull(words_of(lines[1]).at(1));
+    EXPECT_GE(instructions, 8 * trips) << lines[1];
+    EXPECT_LT(instructions, 8 * trips + 16) << lines[1];
+  }
+}
+
 TEST(SimCliBenchTiming, SkippingIdleCyclesChangesNothing) {
   ToolSandbox box(VENTUS_TOOL, kTag);
   const std::string command = "bench --timing --iterations 3000 --stats-json bench.json";

@@ -34,4 +34,14 @@ Status check_output_file(const std::string& path, std::string_view what) {
   return ok_status();
 }
 
+Status check_file_beside_report(const std::string& path, std::string_view option,
+                                std::string_view what) {
+  if (path.empty()) return Error{fmt::format("{}: empty file name", option)};
+  if (path != "-") return ok_status();
+  return Error{fmt::format(
+      "{} -: the {} cannot go to standard output, where the run reports as it goes; give a file "
+      "name",
+      option, what)};
+}
+
 }  // namespace ventus

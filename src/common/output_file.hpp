@@ -15,4 +15,11 @@ namespace ventus {
 // path and the system's reason: "cannot write log file 'x/y.log' (No such file or directory)".
 Status check_output_file(const std::string& path, std::string_view what);
 
+// Ok when `path` names a file for output that a run writes while it reports (a timeline, an
+// event log): not empty and not "-", because the run's own lines go to standard output as it
+// goes. The error starts with the option: "--events -: the event log cannot go to standard
+// output, where the run reports as it goes; give a file name".
+Status check_file_beside_report(const std::string& path, std::string_view option,
+                                std::string_view what);
+
 }  // namespace ventus

@@ -1,5 +1,6 @@
 // check_output_file: writable paths pass and are left as they were; a missing directory or a
 // directory given as the file fails with a message naming the output, the path and the reason.
+// check_file_beside_report: a file written during a run may be any path but "" and "-".
 #include "common/output_file.hpp"
 
 #include <gtest/gtest.h>
@@ -69,6 +70,23 @@ TEST(OutputFile, AnEmptyPathIsAnError) {
   auto checked = check_output_file("", "output file");
   ASSERT_FALSE(checked);
   EXPECT_EQ(checked.error().message, "cannot write output file '' (No such file or directory)");
+}
+
+TEST(FileBesideReport, StandardOutputAndAnEmptyNameAreRefusedNamingTheOption) {
+  const auto dash = check_file_beside_report("-", "--events", "event log");
+  ASSERT_FALSE(dash);
+  EXPECT_EQ(dash.error().message,
+            "--events -: the event log cannot go to standard output, where the run reports as it "
+            "goes; give a file name");
+  const auto empty = check_file_beside_report("", "--timeline", "timeline");
+  ASSERT_FALSE(empty);
+  EXPECT_EQ(empty.error().message, "--timeline: empty file name");
+}
+
+TEST(FileBesideReport, AnyOtherPathIsLeftToTheFileItself) {
+  // Whether the path can be written is the caller's to find out when it creates the file.
+  EXPECT_TRUE(check_file_beside_report("out/trace.json", "--timeline", "timeline"));
+  EXPECT_TRUE(check_file_beside_report("./-", "--events", "event log"));
 }
 
 }  // namespace

@@ -14,8 +14,14 @@
 
 namespace ventus::runner {
 
+// Loop trips per warp when none is asked for. The cycle model runs about 50 times slower than
+// the functional engine, so it takes fewer: its three kernels then finish in seconds, still
+// long enough for a stable rate (docs/timing.md "Simulation speed").
+inline constexpr uint32_t kDefaultFunctionalIterations = 100000;
+inline constexpr uint32_t kDefaultTimingIterations = 20000;
+
 struct SpeedBenchOptions {
-  uint32_t iterations = 100000;  // loop trips per warp
+  uint32_t iterations = kDefaultFunctionalIterations;  // loop trips per warp
   uint32_t work_groups = 4;
   uint32_t warps = 4;  // per work-group
   uint32_t threads = 32;

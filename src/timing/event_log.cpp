@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "common/output_file.hpp"
+
 namespace ventus::timing {
 namespace {
 
@@ -53,11 +55,8 @@ struct RunHead {
 }  // namespace
 
 Result<std::unique_ptr<EventLog>> EventLog::create(const std::string& path, size_t memory_bytes) {
-  if (path.empty()) return Error{"--events: empty file name"};
-  if (path == "-") {
-    return Error{
-        "--events -: the event log cannot go to standard output, where the run reports as it "
-        "goes; give a file name"};
+  if (auto usable = check_file_beside_report(path, "--events", "event log"); !usable) {
+    return usable.error();
   }
   std::FILE* file = std::fopen(path.c_str(), "wb");
   if (file == nullptr) {

@@ -8,16 +8,15 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/output_file.hpp"
+
 namespace ventus::timing {
 
 using nlohmann::json;
 
 Result<std::unique_ptr<Timeline>> Timeline::create(const TimelineOptions& options) {
-  if (options.path.empty()) return Error{"--timeline: empty file name"};
-  if (options.path == "-") {  // as --log - is: but the file is written during the run
-    return Error{
-        "--timeline -: the timeline cannot go to standard output, where the run reports as it "
-        "goes; give a file name"};
+  if (auto usable = check_file_beside_report(options.path, "--timeline", "timeline"); !usable) {
+    return usable.error();
   }
   if (options.window == 0) return Error{"run.timeline_window must be at least 1 cycle"};
   std::FILE* file = std::fopen(options.path.c_str(), "wb");

@@ -19,6 +19,7 @@ namespace {
 
 struct BenchArgs {
   runner::SpeedBenchOptions bench;
+  std::optional<uint32_t> iterations;  // --iterations; the default depends on the mode
   SimCliOptions sim;
   std::optional<uint64_t> max_instructions;
 };
@@ -63,6 +64,9 @@ int run_bench(BenchArgs& args) {
                "run and demo, not for the speed benchmark\n");
     return 2;
   }
+  args.bench.iterations =
+      args.iterations.value_or(config->simulation.timing ? runner::kDefaultTimingIterations
+                                                         : runner::kDefaultFunctionalIterations);
   if (auto valid = runner::check_speed_bench_options(args.bench); !valid) {
     fmt::print(stderr, "ventus bench: {}\n", valid.error().message);
     return 2;
@@ -99,8 +103,10 @@ void register_bench(CLI::App& app, int& exit_status) {
   runner::SpeedBenchOptions* options = &args->bench;
   CLI::App* cmd = app.add_subcommand(
       "bench", "Measure simulation speed (functional, or the cycle model with --timing)");
-  cmd->add_option("--iterations", options->iterations, "loop trips per warp")
-      ->capture_default_str();
+  cmd->add_option(
+      "--iterations", args->iterations,
+      fmt::format("loop trips per warp (default: {}, on the cycle model {})",
+                  runner::kDefaultFunctionalIterations, runner::kDefaultTimingIterations));
   cmd->add_option("--work-groups", options->work_groups, "work-groups")->capture_default_str();
   cmd->add_option("--warps", options->warps, "warps per work-group")->capture_default_str();
   cmd->add_option("--threads", options->threads, "threads per warp (1, 2, 4, 8, 16 or 32)")
