@@ -173,6 +173,25 @@ TEST(EventLog, IsTheSameWhetherOrNotTheModelSkipsIdleCycles) {
   }
 }
 
+// demo derives a file per kernel from the path (ev.txt -> ev-vecadd.txt): all of them are
+// checked before any kernel runs, so a bad path is one input error and nothing is printed.
+TEST(EventLog, DemoChecksEveryKernelsFileBeforeRunning) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun missing = box.run("demo --timing --events no-dir/ev.txt");
+  EXPECT_EQ(missing.exit_status, 2) << missing.out << missing.err;
+  EXPECT_NE(missing.err.find("--events: cannot write event log 'no-dir/ev-vecadd.txt' (No such"),
+            std::string::npos)
+      << missing.err;
+  EXPECT_EQ(missing.out, "");
+  const ToolRun dash = box.run("demo --timing --timeline -");
+  EXPECT_EQ(dash.exit_status, 2) << dash.out << dash.err;
+  EXPECT_NE(dash.err.find("--timeline -: the timeline cannot go to standard output"),
+            std::string::npos)
+      << dash.err;
+  EXPECT_EQ(dash.out, "");
+  EXPECT_FALSE(fs::exists(box.dir() / "--vecadd")) << "a file named after - was written";
+}
+
 TEST(EventLog, NeedsTheCycleModelAndAFile) {
   ToolSandbox box(VENTUS_TOOL, kTag);
   const fs::path dir = cases_dir() / "vecadd-4w8t";

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "common/output_file.hpp"
 #include "kernels/matmul_tiled/matmul_tiled.hpp"
 #include "kernels/nn/nn.hpp"
 #include "kernels/reduction/reduction.hpp"
@@ -154,6 +155,29 @@ Config kernel_config(const Config& config, const std::string& kernel) {
   return c;
 }
 
+// The timeline and event files of every kernel are checked before the first kernel runs, as
+// --stats-json is: "-" (the demo's rows go to standard output) or a path that cannot be
+// written is an input error naming the option and the path, not six failed kernels.
+Status check_kernel_files(const Config& config, const std::vector<DemoCase>& cases) {
+  const struct {
+    const char* option;
+    const char* what;
+    const std::string& path;
+  } outputs[] = {{"--timeline", "timeline", config.simulation.timeline},
+                 {"--events", "event log", config.simulation.events}};
+  for (const auto& out : outputs) {
+    if (out.path.empty()) continue;
+    if (auto usable = check_file_beside_report(out.path, out.option, out.what); !usable) {
+      return usable;
+    }
+    for (const DemoCase& demo : cases) {
+      auto writable = check_output_file(kernel_file(out.path, demo.kernel), out.what);
+      if (!writable) return Error{fmt::format("{}: {}", out.option, writable.error().message)};
+    }
+  }
+  return ok_status();
+}
+
 // Runs one demo kernel on a fresh device (every program is loaded at the ELF's link
 // address) and prints its row; false when it failed.
 bool run_demo_case(const DemoCase& demo, const Config& config, DemoStats& stats) {
@@ -189,6 +213,11 @@ int run_demo(const DemoOptions& options) {
   config->simulation.max_warp_instructions = effective_instruction_limit(
       options.max_instructions, config->simulation.max_warp_instructions);
   const MachineConfig& machine = config->machine;
+  const std::vector<DemoCase> cases = demo_cases(machine);
+  if (auto files = check_kernel_files(*config, cases); !files) {
+    fmt::print(stderr, "ventus demo: {}\n", files.error().message);
+    return 2;
+  }
   const auto plural = [](uint32_t n, std::string_view what) {
     return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
   };
@@ -200,7 +229,7 @@ int run_demo(const DemoOptions& options) {
              "speed");
   int failures = 0;
   DemoStats stats;
-  for (const DemoCase& demo : demo_cases(machine)) {
+  for (const DemoCase& demo : cases) {
     if (!run_demo_case(demo, *config, stats)) ++failures;
   }
   fmt::print("\n{}\n", failures == 0 ? "all results match the CPU reference"
