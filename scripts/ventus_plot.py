@@ -26,7 +26,7 @@ except ImportError:
 
 STALL_KEY = re.compile(r"^timing\.sm(\d+)\.stall$")
 STALL_ORDER = ["issued", "idle", "barrier", "control", "scoreboard", "collector", "unit_busy",
-               "lsu_full", "fetch_miss", "fetch_redirect", "pipeline"]
+               "lsu_full", "fetch_miss", "fetch_redirect", "fetch_blocked", "pipeline"]
 OUTPUT_FORMATS = {".png": "png", ".svg": "svg"}
 TIMELINE_FORMAT = "ventus-timeline"
 CALIBRATION_BAND = 0.05

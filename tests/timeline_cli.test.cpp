@@ -14,8 +14,9 @@
 namespace ventus::testing::sim_cli {
 namespace {
 
-const char* const kStates[] = {"barrier",  "control",    "scoreboard",     "collector", "unit_busy",
-                               "lsu_full", "fetch_miss", "fetch_redirect", "pipeline"};
+const char* const kStates[] = {"barrier",       "control",  "scoreboard", "collector",
+                               "unit_busy",     "lsu_full", "fetch_miss", "fetch_redirect",
+                               "fetch_blocked", "pipeline"};
 
 struct TimedCase {
   json timeline;

@@ -5,8 +5,8 @@ namespace ventus::timing {
 
 namespace {
 constexpr std::array<const char*, kSlotStates> kNames = {
-    "issued",    "idle",     "barrier",    "control",        "scoreboard", "collector",
-    "unit_busy", "lsu_full", "fetch_miss", "fetch_redirect", "pipeline"};
+    "issued",    "idle",     "barrier",    "control",        "scoreboard",    "collector",
+    "unit_busy", "lsu_full", "fetch_miss", "fetch_redirect", "fetch_blocked", "pipeline"};
 }  // namespace
 
 const char* slot_state_name(SlotState state) {

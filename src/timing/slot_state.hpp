@@ -21,6 +21,8 @@ enum class SlotState : uint8_t {
   LsuFull,        // operands read, the LSU cannot take the memory instruction
   FetchMiss,      // no instruction buffered: the fetch missed the I-cache (or just started)
   FetchRedirect,  // no instruction buffered: refetching after a taken branch or path switch
+  FetchBlocked,   // no instruction buffered and room to fetch, but a warp in a lower slot took
+                  // the cycle's fetch (fixed priority, warp_scheduler.v)
   Pipeline,       // an instruction is buffered but not selectable yet (register stages, round
                   // robin lost to another warp)
   Count

@@ -19,6 +19,7 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       collector_(params.issue, counters.core.dropped_operand_grants),
       held_(warp_slots),
       issued_at_(warp_slots, ~Cycle{0}),
+      fetch_blocked_at_(warp_slots, ~Cycle{0}),
       last_issue_(warp_slots),
       counters_(counters),
       stats_(counters.core) {
@@ -199,14 +200,18 @@ SlotState Sm::state_of(unsigned slot, Cycle now) const {
     const bool blocked = w.slow.valid != 0 ? w.hazard_blocked : w.slot0_blocked;
     return blocked ? SlotState::Scoreboard : SlotState::Pipeline;
   }
-  return w.refill;
+  return fetch_blocked_at_[slot] == now ? SlotState::FetchBlocked : w.refill;
 }
 
 std::vector<WarpWait> Sm::waiting_warps(Cycle now) const {
   std::vector<WarpWait> waits;
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
     const Warp& w = warps_[slot];
-    if (w.active) waits.push_back({slot, w.group, w.index, state_of(slot, now), w.fetch_pc});
+    if (!w.active) continue;
+    // What the warp waits for: a fetch a lower slot took this one cycle is its fetch's wait.
+    const SlotState state = state_of(slot, now);
+    waits.push_back(
+        {slot, w.group, w.index, state == SlotState::FetchBlocked ? w.refill : state, w.fetch_pc});
   }
   return waits;
 }
@@ -250,7 +255,8 @@ void Sm::account_slot(unsigned slot, Cycle now, Cycle cycles) {
     count_state(slot, held.state, now - held.from);
     held = Held{state, now};
   }
-  if (state == SlotState::Issued) touch(slot);  // it lasts one cycle
+  // Both last one cycle: the slot is looked at again next time.
+  if (state == SlotState::Issued || state == SlotState::FetchBlocked) touch(slot);
   if (timeline_ != nullptr) {
     timeline_->slot_cycles(index_, slot, now, cycles, state,
                            state == SlotState::Issued ? &last_issue_[slot] : nullptr);

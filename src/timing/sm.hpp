@@ -196,6 +196,7 @@ class Sm {
   void fetch_lookups(Cycle now);
   void fetch_responses(Cycle now);
   void fetch_select(Cycle now);
+  void note_fetch_blocked(unsigned from, Cycle now);
   void load_slowdown(Cycle now);
   void sample_front_end(Cycle now);
   bool buffer_full(const Warp& w) const {
@@ -339,8 +340,9 @@ class Sm {
   void account_slot(unsigned slot, Cycle now, Cycle cycles);
   bool states_dirty_ = true;  // recompute the held states at the next account_states
 
-  std::vector<Cycle> issued_at_;        // per slot: the cycle of its last ISSUE
-  std::vector<IssuedInsn> last_issue_;  // per slot: its last issued instruction (timeline)
+  std::vector<Cycle> issued_at_;         // per slot: the cycle of its last ISSUE
+  std::vector<Cycle> fetch_blocked_at_;  // per slot: the last cycle a lower slot took its fetch
+  std::vector<IssuedInsn> last_issue_;   // per slot: its last issued instruction (timeline)
   Timeline* timeline_ = nullptr;
   SmCounters& counters_;
   SmStats& stats_;

@@ -1,6 +1,6 @@
 // Counter tests of the cycle model on directed kernels whose counts are known by hand
-// (issue 11): slot states that add up to the cycles, barrier waits, cache misses of a load
-// loop, and the fetch redirects of taken and divergent branches.
+// (issue 11): slot states that add up to the cycles, barrier waits, fetches lost to a lower
+// slot, cache misses of a load loop, and the fetch redirects of taken and divergent branches.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -61,6 +61,33 @@ TEST(SmSlotStates, AWarpWaitingAtABarrierCountsBarrierCycles) {
   };
   EXPECT_GT(barrier(few), 0.0);
   EXPECT_EQ(barrier(more) - barrier(few), static_cast<double>(more.cycles - few.cycles));
+}
+
+// The warp scheduler fetches for the lowest slot with room in its buffer (TIMING.md §3,
+// warp_scheduler.v), also while that warp replays a miss: a warp with nothing buffered that
+// could fetch spends such cycles in `fetch_blocked`. Alone, a warp is never blocked; four
+// warps running the same code start cold, so the three above slot 0 wait while it misses, and
+// slot 0, the lowest, never waits for another.
+TEST(SmSlotStates, AWarpCountsTheCyclesALowerSlotTookTheFetch) {
+  const TimingParams p = test_params();
+  const std::string kernel = loop_kernel("        add x8, x5, x10\n        xor x11, x12, x14", 6);
+  const auto blocked = [](const Timed& t, unsigned slot) {
+    return t.outcome.registry->values_json()
+        .at(fmt::format("timing.sm0.slot{}.stall", slot))
+        .at("fetch_blocked")
+        .get<double>();
+  };
+  const Timed alone = run(p, kernel, 4, 1);
+  EXPECT_EQ(blocked(alone, 0), 0.0);
+  const Timed four = run(p, kernel, 4, 4);
+  EXPECT_EQ(blocked(four, 0), 0.0);
+  for (unsigned slot = 1; slot < 4; ++slot) EXPECT_GT(blocked(four, slot), 0.0) << slot;
+  // The state only splits the cycles that had nothing buffered: every slot's states still add
+  // up to the launch's cycles.
+  for (unsigned slot = 0; slot < 4; ++slot) {
+    EXPECT_EQ(four.stat(fmt::format("timing.sm0.slot{}.stall", slot)),
+              static_cast<double>(four.cycles));
+  }
 }
 
 // A load loop over consecutive words (TIMING.md §9: 8-byte lines): the first word of every

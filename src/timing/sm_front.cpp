@@ -205,14 +205,28 @@ void Sm::fetch_select(Cycle now) {
     Warp& w = warps_[slot];
     if (!w.active || full_before(slot, now)) continue;
     if (now < w.fetch_from) {
-      if (w.flushed_at == now) return;  // the flushed warp holds the slot (flush_fetch)
-      continue;
+      if (w.flushed_at != now) continue;
+      note_fetch_blocked(slot + 1, now);  // the flushed warp holds the slot (flush_fetch)
+      return;
     }
     ++stats_.fetch_requests;
     fetches_.push_back(
         Fetch{now + params_.front.icache.hit_latency_cycles, slot, w.fetch_pc, w.epoch});
     w.fetch_pc = (w.fetch_pc & ~(packet - 1)) + packet;
+    note_fetch_blocked(slot + 1, now);
     return;
+  }
+}
+
+// The warps above the one that took this cycle's fetch that had nothing buffered and could
+// have fetched: their slot state is FetchBlocked for the cycle (the stall breakdown's account
+// of fixed-priority fetch, TIMING.md §3).
+void Sm::note_fetch_blocked(unsigned from, Cycle now) {
+  for (unsigned slot = from; slot < warps_.size(); ++slot) {
+    const Warp& w = warps_[slot];
+    if (!w.active || now < w.fetch_from || w.slow.valid != 0 || !w.ibuffer.empty()) continue;
+    fetch_blocked_at_[slot] = now;
+    touch(slot);
   }
 }
 
