@@ -5,7 +5,7 @@
 
 namespace ventus::timing {
 
-ICache::ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats,
+ICache::ICache(const CacheParams& params, uint32_t fill_cycles, ICacheStats& stats,
                bool rearm_on_fill_miss)
     : tags_(params),
       line_bytes_(params.line_bytes),
@@ -172,8 +172,11 @@ const MemRequest* ICache::front_request(Cycle now) const {
 }
 
 void ICache::pop_request() {
-  entries_[request_entry_].sent = true;
+  Entry& e = entries_[request_entry_];
+  e.sent = true;
   --unsent_;
+  ++stats_.line_reads;
+  if (!lines_read_.insert(e.line).second) ++stats_.line_rereads;
 }
 
 CacheTags ICache::lru_state() const {
@@ -189,6 +192,7 @@ void ICache::adopt_lru_state(const CacheTags& state) {
 
 void ICache::invalidate() {
   tags_.clear_valid();
+  lines_read_.clear();
   std::fill(entries_.begin(), entries_.end(), Entry{});
   unsent_ = 0;
   fills_.clear();

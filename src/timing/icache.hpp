@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <unordered_set>
 #include <vector>
 
 #include "timing/cache_tags.hpp"
@@ -19,10 +20,16 @@ struct CacheStats {
   sim::Counter accesses, hits, misses, mshr_merges, mshr_full, mshr_rerequests;
 };
 
+// The I-cache's: lines it read from the L2, and of them the lines it had read before in the
+// launch (evicted or re-armed since): its capacity and conflict misses, where the rest are cold.
+struct ICacheStats : CacheStats {
+  sim::Counter line_reads, line_rereads;
+};
+
 class ICache {
  public:
   // `rearm_on_fill_miss`: mshr_icache.v's req_rsp_same_time rule (icache.cpp, miss).
-  ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats,
+  ICache(const CacheParams& params, uint32_t fill_cycles, ICacheStats& stats,
          bool rearm_on_fill_miss = true);
 
   // Prepares this cycle's lookups: the fills that fire now and the tags just written (call
@@ -89,7 +96,8 @@ class ICache {
   unsigned unsent_ = 0;             // valid entries not sent yet (front_request's fast exit)
   mutable MemRequest request_;      // the request front_request offers
   mutable unsigned request_entry_ = 0;
-  CacheStats& stats_;
+  ICacheStats& stats_;
+  std::unordered_set<uint32_t> lines_read_;  // in this launch (line_rereads)
 };
 
 }  // namespace ventus::timing

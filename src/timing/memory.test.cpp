@@ -27,7 +27,7 @@ bool icache_cycle(ICache& icache, Cycle now, std::optional<uint32_t> address = s
 // cycle is bypassed the written tag, so stage 1 compares it at 23, answering at 24 = 21 + 3.
 TEST(ICache, MissRequestsTheLineOnceAndTheFillIsVisibleAfterTheFillDelay) {
   CacheParams p;  // 32 x 2 x 8 B, 4 MSHRs of 2 sub-entries
-  CacheStats stats;
+  ICacheStats stats;
   ICache icache(p, 3, stats);
   EXPECT_FALSE(icache_cycle(icache, 10, 0x80000008));
   EXPECT_EQ(icache.front_request(10), nullptr);  // the entry is registered: sent from 11
@@ -51,7 +51,7 @@ TEST(ICache, MissRequestsTheLineOnceAndTheFillIsVisibleAfterTheFillDelay) {
 // it on), so its first fill into a set takes that set's least recently used way.
 TEST(ICache, TheNextLaunchStartsFromTheReplacementStateThisOneLeft) {
   CacheParams p;
-  CacheStats stats;
+  ICacheStats stats;
   ICache first(p, 3, stats);
   const uint32_t a = 0x80000008, b = a + p.sets * p.line_bytes;  // one set, ways 0 and 1
   const auto fill = [&](ICache& icache, uint32_t line, Cycle at) {
@@ -81,7 +81,7 @@ TEST(ICache, TheNextLaunchStartsFromTheReplacementStateThisOneLeft) {
 // its line again) while the filled line hits.
 TEST(ICache, TheFillsBypassCycleMissesTheSetsOtherLine) {
   CacheParams p;
-  CacheStats stats;
+  ICacheStats stats;
   ICache icache(p, 3, stats);
   const uint32_t other = 0x80000008 + p.sets * p.line_bytes;  // same set
   const auto fill = [&](uint32_t line, Cycle at) {            // miss at `at`, answered at + 11
@@ -104,9 +104,39 @@ TEST(ICache, TheFillsBypassCycleMissesTheSetsOtherLine) {
   EXPECT_EQ(icache.front_request(94)->address, other);
 }
 
+// line_reads counts the Gets; line_rereads those for a line read before in the launch. Three
+// lines of one set (two ways, LRU): the third evicts the first, whose next fetch reads it
+// again; the invalidation at the kernel's end starts a new count of first reads.
+TEST(ICache, ALineReadAgainAfterItsEvictionCountsAsAReread) {
+  CacheParams p;
+  ICacheStats stats;
+  ICache icache(p, 3, stats);
+  const uint32_t a = 0x80000008, b = a + p.sets * p.line_bytes, c = b + p.sets * p.line_bytes;
+  const auto fill = [&](uint32_t line, Cycle at) {  // miss at `at`, answered at + 11
+    EXPECT_FALSE(icache_cycle(icache, at, line));
+    ASSERT_NE(icache.front_request(at + 1), nullptr);
+    icache.pop_request();
+    icache.on_response(MemResponse{at + 11, get(line)}, at + 11);
+    icache_cycle(icache, at + 12);  // fire
+  };
+  fill(a, 10);
+  fill(b, 30);
+  EXPECT_EQ(stats.line_reads.value, 2u);
+  EXPECT_EQ(stats.line_rereads.value, 0u);
+  fill(c, 50);  // replaces a, the least recently used
+  EXPECT_TRUE(icache_cycle(icache, 70, b));
+  fill(a, 80);
+  EXPECT_EQ(stats.line_reads.value, 4u);
+  EXPECT_EQ(stats.line_rereads.value, 1u);
+  icache.invalidate();
+  fill(b, 100);  // read before the invalidation only: a cold miss of the next kernel
+  EXPECT_EQ(stats.line_reads.value, 5u);
+  EXPECT_EQ(stats.line_rereads.value, 1u);
+}
+
 TEST(ICache, MissWithEveryMshrBusyIsDropped) {
   CacheParams p;
-  CacheStats stats;
+  ICacheStats stats;
   ICache icache(p, 3, stats);
   for (uint32_t i = 0; i < 4; ++i) EXPECT_FALSE(icache_cycle(icache, i, 0x1000 + 8 * i));
   EXPECT_FALSE(icache_cycle(icache, 4, 0x2000));
@@ -122,7 +152,7 @@ TEST(ICache, MissWithEveryMshrBusyIsDropped) {
 // Lines A and B in entries 0 and 1; C misses in the cycle a response leaves the FIFO.
 struct IcacheRace {
   CacheParams p;
-  CacheStats stats;
+  ICacheStats stats;
   ICache icache;
   explicit IcacheRace(bool rearm_on_fill_miss = true) : icache{p, 3, stats, rearm_on_fill_miss} {
     icache_cycle(icache, 0, 0x1000);
@@ -175,7 +205,7 @@ TEST(ICache, APrimaryMissAsAHigherEntryIsReleasedIsAllocated) {
 // unsent one still goes (and holds the data cache's request back).
 TEST(ICache, AnOlderUnsentEntryIsOfferedInTheCycleALowerOneIsAllocated) {
   CacheParams p;
-  CacheStats stats;
+  ICacheStats stats;
   ICache icache(p, 3, stats);
   icache_cycle(icache, 0, 0x1000);  // entry 0
   icache_cycle(icache, 1, 0x2008);  // entry 1, allocated as entry 0 is sent
