@@ -5,7 +5,7 @@
 
 namespace ventus::timing {
 
-ICache::ICache(const CacheParams& params, uint32_t fill_cycles, ICacheStats& stats,
+ICache::ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats,
                bool rearm_on_fill_miss)
     : tags_(params),
       line_bytes_(params.line_bytes),
@@ -13,7 +13,8 @@ ICache::ICache(const CacheParams& params, uint32_t fill_cycles, ICacheStats& sta
       fill_cycles_(fill_cycles),
       rearm_on_fill_miss_(rearm_on_fill_miss),
       entries_(params.mshr_entries),
-      stats_(stats) {
+      stats_(stats),
+      line_reads_(stats.line_reads, stats.line_rereads) {
   request_.kind = MemKind::Get;
   request_.client = MemClient::ICache;
 }
@@ -175,8 +176,7 @@ void ICache::pop_request() {
   Entry& e = entries_[request_entry_];
   e.sent = true;
   --unsent_;
-  ++stats_.line_reads;
-  if (!lines_read_.insert(e.line).second) ++stats_.line_rereads;
+  line_reads_.read(e.line);
 }
 
 CacheTags ICache::lru_state() const {
@@ -192,7 +192,7 @@ void ICache::adopt_lru_state(const CacheTags& state) {
 
 void ICache::invalidate() {
   tags_.clear_valid();
-  lines_read_.clear();
+  line_reads_.forget();
   std::fill(entries_.begin(), entries_.end(), Entry{});
   unsent_ = 0;
   fills_.clear();

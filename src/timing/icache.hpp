@@ -8,28 +8,23 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_set>
 #include <vector>
 
 #include "timing/cache_tags.hpp"
+#include "timing/line_reads.hpp"
 #include "timing/memory_system.hpp"
 
 namespace ventus::timing {
 
 struct CacheStats {
   sim::Counter accesses, hits, misses, mshr_merges, mshr_full, mshr_rerequests;
-};
-
-// The I-cache's: lines it read from the L2, and of them the lines it had read before in the
-// launch (evicted or re-armed since): its capacity and conflict misses, where the rest are cold.
-struct ICacheStats : CacheStats {
-  sim::Counter line_reads, line_rereads;
+  sim::Counter line_reads, line_rereads;  // LineReads
 };
 
 class ICache {
  public:
   // `rearm_on_fill_miss`: mshr_icache.v's req_rsp_same_time rule (icache.cpp, miss).
-  ICache(const CacheParams& params, uint32_t fill_cycles, ICacheStats& stats,
+  ICache(const CacheParams& params, uint32_t fill_cycles, CacheStats& stats,
          bool rearm_on_fill_miss = true);
 
   // Prepares this cycle's lookups: the fills that fire now and the tags just written (call
@@ -96,8 +91,8 @@ class ICache {
   unsigned unsent_ = 0;             // valid entries not sent yet (front_request's fast exit)
   mutable MemRequest request_;      // the request front_request offers
   mutable unsigned request_entry_ = 0;
-  ICacheStats& stats_;
-  std::unordered_set<uint32_t> lines_read_;  // in this launch (line_rereads)
+  CacheStats& stats_;
+  LineReads line_reads_;
 };
 
 }  // namespace ventus::timing

@@ -14,7 +14,11 @@
 namespace ventus::timing {
 
 L1DCache::L1DCache(const LsuParams& params, L1dStats& stats)
-    : params_(params), tags_(params.l1d), line_bytes_(params.l1d.line_bytes), stats_(stats) {}
+    : params_(params),
+      tags_(params.l1d),
+      line_bytes_(params.l1d.line_bytes),
+      stats_(stats),
+      line_reads_(stats.line_reads, stats.line_rereads) {}
 
 void L1DCache::send(MemKind kind, uint32_t line, Cycle at, uint32_t token) {
   MemRequest request;
@@ -212,7 +216,9 @@ void L1DCache::pop_request(Cycle now) {
   staged_at_ = ~Cycle{0};
   const Queued& q = requests_.front();
   std::erase_if(wshr_, [now](const Write& w) { return w.free_at <= now; });
-  if (q.request.kind != MemKind::Get) {
+  if (q.request.kind == MemKind::Get) {
+    line_reads_.read(q.request.address / line_bytes_);
+  } else {
     wshr_.push_back({q.request.tag, q.request.address / line_bytes_});
     if (q.request.kind == MemKind::PutPartial) {
       core_.push_back({now + params_.store_miss_response_cycles, q.token});
@@ -247,6 +253,7 @@ Cycle L1DCache::next_event(Cycle now) const {
 
 size_t L1DCache::flush(Cycle now) {
   const std::vector<uint32_t> dirty = tags_.flush_all();
+  line_reads_.forget();
   for (uint32_t line : dirty) send(MemKind::PutFull, line, now);
   stats_.writebacks += dirty.size();
   return dirty.size();

@@ -12,6 +12,7 @@
 
 #include "timing/cache_tags.hpp"
 #include "timing/icache.hpp"
+#include "timing/line_reads.hpp"
 #include "timing/memory_system.hpp"
 
 namespace ventus::timing {
@@ -124,6 +125,7 @@ class L1DCache {
   std::deque<Queued> requests_;  // the memory-request queue, in order
   std::vector<Timed> core_;      // responses to the LSU
   L1dStats& stats_;
+  LineReads line_reads_;
 };
 
 }  // namespace ventus::timing

@@ -27,7 +27,7 @@ bool icache_cycle(ICache& icache, Cycle now, std::optional<uint32_t> address = s
 // cycle is bypassed the written tag, so stage 1 compares it at 23, answering at 24 = 21 + 3.
 TEST(ICache, MissRequestsTheLineOnceAndTheFillIsVisibleAfterTheFillDelay) {
   CacheParams p;  // 32 x 2 x 8 B, 4 MSHRs of 2 sub-entries
-  ICacheStats stats;
+  CacheStats stats;
   ICache icache(p, 3, stats);
   EXPECT_FALSE(icache_cycle(icache, 10, 0x80000008));
   EXPECT_EQ(icache.front_request(10), nullptr);  // the entry is registered: sent from 11
@@ -51,7 +51,7 @@ TEST(ICache, MissRequestsTheLineOnceAndTheFillIsVisibleAfterTheFillDelay) {
 // it on), so its first fill into a set takes that set's least recently used way.
 TEST(ICache, TheNextLaunchStartsFromTheReplacementStateThisOneLeft) {
   CacheParams p;
-  ICacheStats stats;
+  CacheStats stats;
   ICache first(p, 3, stats);
   const uint32_t a = 0x80000008, b = a + p.sets * p.line_bytes;  // one set, ways 0 and 1
   const auto fill = [&](ICache& icache, uint32_t line, Cycle at) {
@@ -81,7 +81,7 @@ TEST(ICache, TheNextLaunchStartsFromTheReplacementStateThisOneLeft) {
 // its line again) while the filled line hits.
 TEST(ICache, TheFillsBypassCycleMissesTheSetsOtherLine) {
   CacheParams p;
-  ICacheStats stats;
+  CacheStats stats;
   ICache icache(p, 3, stats);
   const uint32_t other = 0x80000008 + p.sets * p.line_bytes;  // same set
   const auto fill = [&](uint32_t line, Cycle at) {            // miss at `at`, answered at + 11
@@ -109,7 +109,7 @@ TEST(ICache, TheFillsBypassCycleMissesTheSetsOtherLine) {
 // again; the invalidation at the kernel's end starts a new count of first reads.
 TEST(ICache, ALineReadAgainAfterItsEvictionCountsAsAReread) {
   CacheParams p;
-  ICacheStats stats;
+  CacheStats stats;
   ICache icache(p, 3, stats);
   const uint32_t a = 0x80000008, b = a + p.sets * p.line_bytes, c = b + p.sets * p.line_bytes;
   const auto fill = [&](uint32_t line, Cycle at) {  // miss at `at`, answered at + 11
@@ -136,7 +136,7 @@ TEST(ICache, ALineReadAgainAfterItsEvictionCountsAsAReread) {
 
 TEST(ICache, MissWithEveryMshrBusyIsDropped) {
   CacheParams p;
-  ICacheStats stats;
+  CacheStats stats;
   ICache icache(p, 3, stats);
   for (uint32_t i = 0; i < 4; ++i) EXPECT_FALSE(icache_cycle(icache, i, 0x1000 + 8 * i));
   EXPECT_FALSE(icache_cycle(icache, 4, 0x2000));
@@ -152,7 +152,7 @@ TEST(ICache, MissWithEveryMshrBusyIsDropped) {
 // Lines A and B in entries 0 and 1; C misses in the cycle a response leaves the FIFO.
 struct IcacheRace {
   CacheParams p;
-  ICacheStats stats;
+  CacheStats stats;
   ICache icache;
   explicit IcacheRace(bool rearm_on_fill_miss = true) : icache{p, 3, stats, rearm_on_fill_miss} {
     icache_cycle(icache, 0, 0x1000);
@@ -205,7 +205,7 @@ TEST(ICache, APrimaryMissAsAHigherEntryIsReleasedIsAllocated) {
 // unsent one still goes (and holds the data cache's request back).
 TEST(ICache, AnOlderUnsentEntryIsOfferedInTheCycleALowerOneIsAllocated) {
   CacheParams p;
-  ICacheStats stats;
+  CacheStats stats;
   ICache icache(p, 3, stats);
   icache_cycle(icache, 0, 0x1000);  // entry 0
   icache_cycle(icache, 1, 0x2008);  // entry 1, allocated as entry 0 is sent
@@ -260,6 +260,33 @@ TEST_F(L1dFixture, LoadMissFillsThenHitsInFourCycles) {
   EXPECT_TRUE(l1d.pop_core_response(50, token, due));  // popped late: due at the hit's cycle
   EXPECT_EQ(due, 44u);
   EXPECT_EQ(stats.hits.value, 1u);
+}
+
+// line_reads counts the Gets that leave for the L2, line_rereads those of a line read before in
+// the launch: of three lines of one set (two ways, LRU) the third evicts the first, which is then
+// read again. The kernel-end flush invalidates the lines, and a new count of first reads begins.
+TEST_F(L1dFixture, ALineReadAgainAfterItsEvictionCountsAsAReread) {
+  const uint32_t set_span = p.l1d.sets * p.l1d.line_bytes;
+  const uint32_t a = 0x100, b = a + set_span, c = b + set_span;
+  Cycle now = 10;
+  const auto load = [&](uint32_t address) {
+    ASSERT_TRUE(l1d.request(address, false, ++token, now));
+    fill_all(now + 20);
+    now += 40;
+  };
+  load(a);
+  load(b);
+  load(c);  // evicts a
+  EXPECT_EQ(stats.line_reads.value, 3u);
+  EXPECT_EQ(stats.line_rereads.value, 0u);
+  load(a);
+  EXPECT_EQ(stats.line_reads.value, 4u);
+  EXPECT_EQ(stats.line_rereads.value, 1u);
+  l1d.flush(now);
+  now += 10;
+  load(b);  // read before the flush only: cold again
+  EXPECT_EQ(stats.line_reads.value, 5u);
+  EXPECT_EQ(stats.line_rereads.value, 1u);
 }
 
 TEST_F(L1dFixture, MshrMergesTwoRequestsPerLineAndHoldsFourLines) {

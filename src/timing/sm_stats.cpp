@@ -51,7 +51,15 @@ void register_core(sim::StatScope s, SmStats& core) {
         "operand reads granted by their bank but not delivered (one read per cycle per SM)");
 }
 
-void register_icache(sim::StatScope ic, ICacheStats& icache) {
+// Both caches' reads from the L2 (LineReads).
+void register_line_reads(sim::StatScope s, CacheStats& cache) {
+  s.add("line_reads", cache.line_reads, "lines", "lines read from the L2 (Gets)");
+  s.add("line_rereads", cache.line_rereads, "lines",
+        "lines read from the L2 again in the launch, evicted (or re-armed) since their first "
+        "read: the capacity and conflict misses, line_reads minus the cold ones");
+}
+
+void register_icache(sim::StatScope ic, CacheStats& icache) {
   ic.add("accesses", icache.accesses, "requests", "I-cache lookups");
   ic.add("hits", icache.hits, "requests", "I-cache lookups that hit");
   ic.add("misses", icache.misses, "requests", "I-cache lookups that missed");
@@ -61,10 +69,7 @@ void register_icache(sim::StatScope ic, ICacheStats& icache) {
   ic.add("mshr_rerequests", icache.mshr_rerequests, "requests",
          "lines requested again: a primary miss in the cycle a response left the FIFO re-armed "
          "that response's entry (mshr_icache.v)");
-  ic.add("line_reads", icache.line_reads, "lines", "lines read from the L2 (Gets)");
-  ic.add("line_rereads", icache.line_rereads, "lines",
-         "lines read from the L2 again in the launch, evicted (or re-armed) since their first "
-         "read: the capacity and conflict misses, line_reads minus the cold ones");
+  register_line_reads(ic, icache);
 }
 
 void register_l1d(sim::StatScope d, L1dStats& l1d) {
@@ -85,6 +90,7 @@ void register_l1d(sim::StatScope d, L1dStats& l1d) {
   d.add("stall_store_drain", l1d.stall_store_drain, "cycles",
         "requests refused: a store waits for the MSHR to empty");
   d.add("writebacks", l1d.writebacks, "lines", "dirty lines written back (eviction and flush)");
+  register_line_reads(d, l1d);
 }
 
 void register_lsu(sim::StatScope l, LsuStats& lsu) {

@@ -27,7 +27,7 @@ struct SmStats {
 // Everything one SM counts, kept by the GPU model across launches (the registry points here).
 struct SmCounters {
   SmStats core;
-  ICacheStats icache;
+  CacheStats icache;
   L1dStats l1d;
   LsuStats lsu;
   sim::VectorStat states;                    // cycles by SlotState, summed over the warp slots
