@@ -224,6 +224,11 @@ std::vector<WarpWait> Sm::waiting_warps(Cycle now) const {
 // as they come; without idle skipping every slot is recomputed every cycle (the reference).
 void Sm::account_states(Cycle now, Cycle cycles) {
   accounted_to_ = now + cycles;
+  if (blocked_ != 0 && blocked_at_ != now) {  // no lower slot took their fetch this time
+    touched_ |= blocked_;
+    blocked_ = 0;
+    states_dirty_ = true;
+  }
   const bool every_slot = timeline_ != nullptr || !params_.skip_idle_cycles || wide_;
   if (!states_dirty_ && !every_slot) return;
   for (size_t i = 0; i < ready_touches_.size();) {
@@ -255,8 +260,7 @@ void Sm::account_slot(unsigned slot, Cycle now, Cycle cycles) {
     count_state(slot, held.state, now - held.from);
     held = Held{state, now};
   }
-  // Both last one cycle: the slot is looked at again next time.
-  if (state == SlotState::Issued || state == SlotState::FetchBlocked) touch(slot);
+  if (state == SlotState::Issued) touch(slot);  // it lasts one cycle
   if (timeline_ != nullptr) {
     timeline_->slot_cycles(index_, slot, now, cycles, state,
                            state == SlotState::Issued ? &last_issue_[slot] : nullptr);

@@ -297,6 +297,7 @@ class Sm {
     touched_ |= slot_bit(slot);
     stale_ |= slot_bit(slot);
   }
+
   // A slot in the collector leaves the Collector state when its unit gets ready: touched
   // then (account_states). That cycle is an event (collector_event), never skipped.
   struct ReadyTouch {
@@ -342,7 +343,11 @@ class Sm {
 
   std::vector<Cycle> issued_at_;         // per slot: the cycle of its last ISSUE
   std::vector<Cycle> fetch_blocked_at_;  // per slot: the last cycle a lower slot took its fetch
-  std::vector<IssuedInsn> last_issue_;   // per slot: its last issued instruction (timeline)
+  // The slots blocked at blocked_at_ (FetchBlocked lasts a cycle): only the slots that become
+  // or stop being blocked are touched, not every blocked slot every cycle.
+  uint64_t blocked_ = 0;
+  Cycle blocked_at_ = ~Cycle{0};
+  std::vector<IssuedInsn> last_issue_;  // per slot: its last issued instruction (timeline)
   Timeline* timeline_ = nullptr;
   SmCounters& counters_;
   SmStats& stats_;

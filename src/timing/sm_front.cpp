@@ -222,12 +222,19 @@ void Sm::fetch_select(Cycle now) {
 // have fetched: their slot state is FetchBlocked for the cycle (the stall breakdown's account
 // of fixed-priority fetch, TIMING.md §3).
 void Sm::note_fetch_blocked(unsigned from, Cycle now) {
+  uint64_t blocked = 0;
   for (unsigned slot = from; slot < warps_.size(); ++slot) {
     const Warp& w = warps_[slot];
-    if (!w.active || now < w.fetch_from || w.slow.valid != 0 || !w.ibuffer.empty()) continue;
+    // Most warps above the one fetching have instructions buffered: that test comes first.
+    if (w.slow.valid != 0 || !w.ibuffer.empty() || !w.active || now < w.fetch_from) continue;
     fetch_blocked_at_[slot] = now;
-    touch(slot);
+    blocked |= slot_bit(slot);
   }
+  // Blocked last cycle too: the same state goes on (account_states ended the others).
+  const uint64_t before = blocked_at_ + 1 == now ? blocked_ : 0;
+  touched_ |= blocked ^ before;
+  blocked_ = blocked;
+  blocked_at_ = now;
 }
 
 // The slowdown register takes the next packet when it is empty and the warp may issue; the
