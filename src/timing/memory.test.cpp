@@ -76,6 +76,16 @@ TEST(ICache, TheNextLaunchStartsFromTheReplacementStateThisOneLeft) {
   EXPECT_EQ(fresh.lru_state().lru_way_of(line), 0u);  // without it: the lowest way
 }
 
+// A line that misses at `at` (the fetch's stage 1), is sent the next cycle and answered 11
+// cycles after the miss; its response leaves the FIFO (fire) the cycle after.
+void fill_line(ICache& icache, uint32_t line, Cycle at) {
+  EXPECT_FALSE(icache_cycle(icache, at, line));
+  ASSERT_NE(icache.front_request(at + 1), nullptr);
+  icache.pop_request();
+  icache.on_response(MemResponse{at + 11, get(line)}, at + 11);
+  icache_cycle(icache, at + 12);  // fire
+}
+
 // sram_template's bypass copies the written tag into every way of the set: in the cycle after
 // the fire, another line of that set compares as a miss (and, with no entry for it, requests
 // its line again) while the filled line hits.
@@ -84,21 +94,15 @@ TEST(ICache, TheFillsBypassCycleMissesTheSetsOtherLine) {
   CacheStats stats;
   ICache icache(p, 3, stats);
   const uint32_t other = 0x80000008 + p.sets * p.line_bytes;  // same set
-  const auto fill = [&](uint32_t line, Cycle at) {            // miss at `at`, answered at + 11
-    EXPECT_FALSE(icache_cycle(icache, at, line));
-    ASSERT_NE(icache.front_request(at + 1), nullptr);
-    icache.pop_request();
-    icache.on_response(MemResponse{at + 11, get(line)}, at + 11);
-    icache_cycle(icache, at + 12);  // fire
-  };
-  fill(other, 10);
+  fill_line(icache, other, 10);
   EXPECT_TRUE(icache_cycle(icache, 23, other));  // its own bypass cycle: a hit
-  fill(0x80000008, 30);
+  fill_line(icache, 0x80000008, 30);
   EXPECT_TRUE(icache_cycle(icache, 43, 0x80000008));
   EXPECT_TRUE(icache_cycle(icache, 50, other));  // both ways hold their lines
-  fill(0x80000010, 60);                          // another set: no effect
+  fill_line(icache, 0x80000010, 60);             // another set: no effect
   EXPECT_TRUE(icache_cycle(icache, 73, other));
-  fill(0x90000008, 80);  // a third line of the set replaces the least recently used, 0x80000008
+  fill_line(icache, 0x90000008,
+            80);  // a third line of the set replaces the least recently used, 0x80000008
   EXPECT_FALSE(icache_cycle(icache, 93, other));  // bypass cycle: the set's other line misses
   ASSERT_NE(icache.front_request(94), nullptr);
   EXPECT_EQ(icache.front_request(94)->address, other);
@@ -112,24 +116,17 @@ TEST(ICache, ALineReadAgainAfterItsEvictionCountsAsAReread) {
   CacheStats stats;
   ICache icache(p, 3, stats);
   const uint32_t a = 0x80000008, b = a + p.sets * p.line_bytes, c = b + p.sets * p.line_bytes;
-  const auto fill = [&](uint32_t line, Cycle at) {  // miss at `at`, answered at + 11
-    EXPECT_FALSE(icache_cycle(icache, at, line));
-    ASSERT_NE(icache.front_request(at + 1), nullptr);
-    icache.pop_request();
-    icache.on_response(MemResponse{at + 11, get(line)}, at + 11);
-    icache_cycle(icache, at + 12);  // fire
-  };
-  fill(a, 10);
-  fill(b, 30);
+  fill_line(icache, a, 10);
+  fill_line(icache, b, 30);
   EXPECT_EQ(stats.line_reads.value, 2u);
   EXPECT_EQ(stats.line_rereads.value, 0u);
-  fill(c, 50);  // replaces a, the least recently used
+  fill_line(icache, c, 50);  // replaces a, the least recently used
   EXPECT_TRUE(icache_cycle(icache, 70, b));
-  fill(a, 80);
+  fill_line(icache, a, 80);
   EXPECT_EQ(stats.line_reads.value, 4u);
   EXPECT_EQ(stats.line_rereads.value, 1u);
   icache.invalidate();
-  fill(b, 100);  // read before the invalidation only: a cold miss of the next kernel
+  fill_line(icache, b, 100);  // read before the invalidation only: a cold miss of the next kernel
   EXPECT_EQ(stats.line_reads.value, 5u);
   EXPECT_EQ(stats.line_rereads.value, 1u);
 }
