@@ -42,12 +42,14 @@ def run_case(args, case, names, threads, sets):
 
 
 def traffic_of(doc):
-    """Port reads and writes and I-fetch hit and miss responses over a case's launches."""
+    """Port reads and writes, I-fetch hit and miss responses, and the I-cache's line reads and
+    rereads (lines read again after an eviction) over a case's launches."""
     def total(suffix):
         return sum(int(v) for launch in doc["launches"] for k, v in launch["stats"].items()
                    if k.startswith("timing.") and k.endswith(suffix) and not isinstance(v, dict))
     return (total("memory.port.reads"), total("memory.port.writes"),
-            total("fetch.hit_responses"), total("fetch.miss_responses"))
+            total("fetch.hit_responses"), total("fetch.miss_responses"),
+            total("icache.line_reads"), total("icache.line_rereads"))
 
 
 def read_csv(path):
@@ -175,7 +177,7 @@ def main():
     p.add_argument("--traffic", action="store_true",
                    help="also print each case's memory-port reads and writes and I-fetch hit and "
                         "miss responses, summed over its launches, to set beside TIMING.md "
-                        "§12 and §15")
+                        "§12 and §15, and the I-cache's line reads and rereads")
     p.add_argument("--same-with", metavar="KEY=VALUE",
                    help="also run every case with this --set and require identical cycles and "
                         "counters (e.g. gpu.skip_idle_cycles=false)")
@@ -210,7 +212,8 @@ def main():
             print(f"{c:18s} {l:10s} {rtl:7d} {m:7d} {e:+7.2f} %")
     for case, t in traffic:
         print(f"{case:18s} port reads {t[0]:5d} writes {t[1]:4d}  "
-              f"I-fetch hit {t[2]:5d} miss {t[3]:5d} responses")
+              f"I-fetch hit {t[2]:5d} miss {t[3]:5d} responses  "
+              f"I-cache lines {t[4]:4d} reread {t[5]:3d}")
     mean, worst = summary(results)
     print(f"mean absolute error {mean:.2f} %, worst {worst[0]} {worst[1]} {worst[4]:+.2f} %"
           f" over {len(results)} launches")

@@ -45,7 +45,7 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
   set_tests_properties(timing/rtl_accuracy PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
   # The same exactness with the simpler memory path the model can also take (no buffer in
   # front of the L2, every LSU answer at once, the L1's output register not waiting): its
-  # wake-up bounds must skip nothing either.
+  # wake-up bounds must skip nothing either. It prints the traffic too (--traffic runs).
   add_test(NAME timing/simple_memory_path_skips_exactly
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/rtl_accuracy.py
                    --ventus $<TARGET_FILE:ventus> --cases ${VENTUS_REFERENCE_DIR}/cases
@@ -53,7 +53,7 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
                    --max-error 100 --max-mean-error 100
                    --set memory.l2.input_buffer_entries=0 --set memory.axi.request_cycles=4
                    --set sm.lsu.mshr_state_machine=false --set sm.lsu.output_register_waits=false
-                   --same-with gpu.skip_idle_cycles=false)
+                   --same-with gpu.skip_idle_cycles=false --traffic)
   set_tests_properties(timing/simple_memory_path_skips_exactly PROPERTIES SKIP_RETURN_CODE 77
                        TIMEOUT 300)
   # scripts/event_diff.py on the event logs of a case (docs/timing.md "Event log").
