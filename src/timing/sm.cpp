@@ -19,7 +19,7 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       collector_(params.issue, counters.core.dropped_operand_grants),
       held_(warp_slots),
       issued_at_(warp_slots, ~Cycle{0}),
-      fetch_blocked_at_(warp_slots, ~Cycle{0}),
+      blocked_pending_(warp_slots, 0),
       last_issue_(warp_slots),
       counters_(counters),
       stats_(counters.core) {
@@ -200,7 +200,12 @@ SlotState Sm::state_of(unsigned slot, Cycle now) const {
     const bool blocked = w.slow.valid != 0 ? w.hazard_blocked : w.slot0_blocked;
     return blocked ? SlotState::Scoreboard : SlotState::Pipeline;
   }
-  return fetch_blocked_at_[slot] == now ? SlotState::FetchBlocked : w.refill;
+  // Nothing buffered. Per cycle, a lower slot that took this cycle's fetch, which this warp could
+  // have had, makes it FetchBlocked; held states count those cycles apart (note_fetch).
+  if (fetch_at_ == now && fetch_slot_ < slot && now >= w.fetch_from && per_cycle_states()) {
+    return SlotState::FetchBlocked;
+  }
+  return w.refill;
 }
 
 std::vector<WarpWait> Sm::waiting_warps(Cycle now) const {
@@ -224,12 +229,7 @@ std::vector<WarpWait> Sm::waiting_warps(Cycle now) const {
 // as they come; without idle skipping every slot is recomputed every cycle (the reference).
 void Sm::account_states(Cycle now, Cycle cycles) {
   accounted_to_ = now + cycles;
-  if (blocked_ != 0 && blocked_at_ != now) {  // no lower slot took their fetch this time
-    touched_ |= blocked_;
-    blocked_ = 0;
-    states_dirty_ = true;
-  }
-  const bool every_slot = timeline_ != nullptr || !params_.skip_idle_cycles || wide_;
+  const bool every_slot = per_cycle_states();
   if (!states_dirty_ && !every_slot) return;
   for (size_t i = 0; i < ready_touches_.size();) {
     if (ready_touches_[i].at > now) {
@@ -259,6 +259,13 @@ void Sm::account_slot(unsigned slot, Cycle now, Cycle cycles) {
   if (state != held.state) {
     count_state(slot, held.state, now - held.from);
     held = Held{state, now};
+    const bool refill = state == SlotState::FetchMiss || state == SlotState::FetchRedirect;
+    refill_held_ = refill ? refill_held_ | slot_bit(slot) : refill_held_ & ~slot_bit(slot);
+  }
+  if (blocked_check_at_ == now && (blocked_check_ & slot_bit(slot)) != 0 &&
+      (state == SlotState::FetchMiss || state == SlotState::FetchRedirect) &&
+      now >= warps_[slot].fetch_from) {
+    ++blocked_pending_[slot];  // a lower slot took this cycle's fetch (note_fetch)
   }
   if (state == SlotState::Issued) touch(slot);  // it lasts one cycle
   if (timeline_ != nullptr) {
@@ -267,7 +274,20 @@ void Sm::account_slot(unsigned slot, Cycle now, Cycle cycles) {
   }
 }
 
+// A held FetchMiss or FetchRedirect gives its blocked cycles to FetchBlocked. Those counted in
+// the cycle it begins wait for it: the state before is counted in that cycle (account_slot), and
+// a slot switches between the two only when its fetch is flushed, never blocked in that cycle.
 void Sm::count_state(unsigned slot, SlotState state, Cycle cycles) {
+  Cycle& blocked = blocked_pending_[slot];
+  if (blocked != 0 && (state == SlotState::FetchMiss || state == SlotState::FetchRedirect)) {
+    add_state(slot, SlotState::FetchBlocked, blocked);
+    cycles -= blocked;
+    blocked = 0;
+  }
+  add_state(slot, state, cycles);
+}
+
+void Sm::add_state(unsigned slot, SlotState state, Cycle cycles) {
   const auto k = static_cast<size_t>(state);
   counters_.states[k] += cycles;
   counters_.slot_states[slot][k] += cycles;

@@ -196,7 +196,7 @@ class Sm {
   void fetch_lookups(Cycle now);
   void fetch_responses(Cycle now);
   void fetch_select(Cycle now);
-  void note_fetch_blocked(unsigned from, Cycle now);
+  void note_fetch(unsigned slot, Cycle now);
   void load_slowdown(Cycle now);
   void sample_front_end(Cycle now);
   bool buffer_full(const Warp& w) const {
@@ -338,15 +338,26 @@ class Sm {
     }
   }
   void count_state(unsigned slot, SlotState state, Cycle cycles);
+  void add_state(unsigned slot, SlotState state, Cycle cycles);
   void account_slot(unsigned slot, Cycle now, Cycle cycles);
+  // Every slot's state is computed every cycle (the timeline wants them, or the reference
+  // without skipping, or more slots than the touch masks hold); else states are held.
+  bool per_cycle_states() const {
+    return timeline_ != nullptr || !params_.skip_idle_cycles || wide_;
+  }
   bool states_dirty_ = true;  // recompute the held states at the next account_states
 
-  std::vector<Cycle> issued_at_;         // per slot: the cycle of its last ISSUE
-  std::vector<Cycle> fetch_blocked_at_;  // per slot: the last cycle a lower slot took its fetch
-  // The slots blocked at blocked_at_ (FetchBlocked lasts a cycle): only the slots that become
-  // or stop being blocked are touched, not every blocked slot every cycle.
-  uint64_t blocked_ = 0;
-  Cycle blocked_at_ = ~Cycle{0};
+  std::vector<Cycle> issued_at_;  // per slot: the cycle of its last ISSUE
+  // FetchBlocked (note_fetch): the slot that took the fetch at fetch_at_; with held states, the
+  // slots held in FetchMiss or FetchRedirect and, per slot, the cycles of that held state that
+  // were blocked, split off when it is counted (count_state).
+  static constexpr unsigned kNoSlot = ~0u;
+  unsigned fetch_slot_ = kNoSlot;
+  Cycle fetch_at_ = ~Cycle{0};
+  uint64_t refill_held_ = 0;
+  uint64_t blocked_check_ = 0;  // touched slots above the fetching one at blocked_check_at_
+  Cycle blocked_check_at_ = ~Cycle{0};
+  std::vector<Cycle> blocked_pending_;
   std::vector<IssuedInsn> last_issue_;  // per slot: its last issued instruction (timeline)
   Timeline* timeline_ = nullptr;
   SmCounters& counters_;

@@ -88,6 +88,18 @@ TEST(SmSlotStates, AWarpCountsTheCyclesALowerSlotTookTheFetch) {
     EXPECT_EQ(four.stat(fmt::format("timing.sm0.slot{}.stall", slot)),
               static_cast<double>(four.cycles));
   }
+  // Held states count the blocked cycles apart (note_fetch, count_state); computed every cycle,
+  // without idle skipping, each slot's states come out the same.
+  TimingParams ticking = p;
+  ticking.skip_idle_cycles = false;
+  const Timed every = run(ticking, kernel, 4, 4);
+  ASSERT_EQ(every.cycles, four.cycles);
+  for (unsigned slot = 0; slot < 4; ++slot) {
+    const std::string name = fmt::format("timing.sm0.slot{}.stall", slot);
+    EXPECT_EQ(every.outcome.registry->values_json().at(name),
+              four.outcome.registry->values_json().at(name))
+        << name;
+  }
 }
 
 // A load loop over consecutive words (TIMING.md §9: 8-byte lines): the first word of every

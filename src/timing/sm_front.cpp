@@ -206,35 +206,37 @@ void Sm::fetch_select(Cycle now) {
     if (!w.active || full_before(slot, now)) continue;
     if (now < w.fetch_from) {
       if (w.flushed_at != now) continue;
-      note_fetch_blocked(slot + 1, now);  // the flushed warp holds the slot (flush_fetch)
+      note_fetch(slot, now);  // the flushed warp holds the slot (flush_fetch)
       return;
     }
     ++stats_.fetch_requests;
     fetches_.push_back(
         Fetch{now + params_.front.icache.hit_latency_cycles, slot, w.fetch_pc, w.epoch});
     w.fetch_pc = (w.fetch_pc & ~(packet - 1)) + packet;
-    note_fetch_blocked(slot + 1, now);
+    note_fetch(slot, now);
     return;
   }
 }
 
-// The warps above the one that took this cycle's fetch that had nothing buffered and could
-// have fetched: their slot state is FetchBlocked for the cycle (the stall breakdown's account
-// of fixed-priority fetch, TIMING.md §3).
-void Sm::note_fetch_blocked(unsigned from, Cycle now) {
-  uint64_t blocked = 0;
-  for (unsigned slot = from; slot < warps_.size(); ++slot) {
-    const Warp& w = warps_[slot];
-    // Most warps above the one fetching have instructions buffered: that test comes first.
-    if (w.slow.valid != 0 || !w.ibuffer.empty() || !w.active || now < w.fetch_from) continue;
-    fetch_blocked_at_[slot] = now;
-    blocked |= slot_bit(slot);
+// `slot` took this cycle's fetch. A warp above it with nothing buffered that could have fetched
+// spends the cycle FetchBlocked (the stall breakdown's account of fixed-priority fetch,
+// TIMING.md §3): state_of says so when states are computed every cycle; with held states the
+// cycle is counted for a slot in FetchMiss or FetchRedirect now, here for one held so and not
+// touched (its state cannot have changed), by account_slot for a touched one, and split off
+// when that state is counted (count_state).
+void Sm::note_fetch(unsigned slot, Cycle now) {
+  fetch_slot_ = slot;
+  fetch_at_ = now;
+  if (per_cycle_states() || slot >= 63) return;
+  const uint64_t above = all_slots_ & ~((uint64_t{2} << slot) - 1);
+  // Untouched, a slot is still in the state it is held in.
+  for (uint64_t c = refill_held_ & ~touched_ & above; c != 0; c &= c - 1) {
+    const auto s = static_cast<unsigned>(std::countr_zero(c));
+    if (now >= warps_[s].fetch_from) ++blocked_pending_[s];
   }
-  // Blocked last cycle too: the same state goes on (account_states ended the others).
-  const uint64_t before = blocked_at_ + 1 == now ? blocked_ : 0;
-  touched_ |= blocked ^ before;
-  blocked_ = blocked;
-  blocked_at_ = now;
+  // A touched slot's state of this cycle is known once account_slot computes it.
+  blocked_check_ = touched_ & above;
+  blocked_check_at_ = now;
 }
 
 // The slowdown register takes the next packet when it is empty and the warp may issue; the
