@@ -30,6 +30,11 @@ enum class SlotState : uint8_t {
 
 inline constexpr size_t kSlotStates = static_cast<size_t>(SlotState::Count);
 
+// Nothing buffered, waiting for its own fetch: the states FetchBlocked cycles are split from.
+inline bool waits_for_own_fetch(SlotState state) {
+  return state == SlotState::FetchMiss || state == SlotState::FetchRedirect;
+}
+
 const char* slot_state_name(SlotState state);
 std::vector<std::string> slot_state_names();
 

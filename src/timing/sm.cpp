@@ -259,12 +259,11 @@ void Sm::account_slot(unsigned slot, Cycle now, Cycle cycles) {
   if (state != held.state) {
     count_state(slot, held.state, now - held.from);
     held = Held{state, now};
-    const bool refill = state == SlotState::FetchMiss || state == SlotState::FetchRedirect;
-    refill_held_ = refill ? refill_held_ | slot_bit(slot) : refill_held_ & ~slot_bit(slot);
+    const uint64_t bit = slot_bit(slot);
+    refill_held_ = waits_for_own_fetch(state) ? refill_held_ | bit : refill_held_ & ~bit;
   }
   if (blocked_check_at_ == now && (blocked_check_ & slot_bit(slot)) != 0 &&
-      (state == SlotState::FetchMiss || state == SlotState::FetchRedirect) &&
-      now >= warps_[slot].fetch_from) {
+      waits_for_own_fetch(state) && now >= warps_[slot].fetch_from) {
     ++blocked_pending_[slot];  // a lower slot took this cycle's fetch (note_fetch)
   }
   if (state == SlotState::Issued) touch(slot);  // it lasts one cycle
@@ -279,7 +278,7 @@ void Sm::account_slot(unsigned slot, Cycle now, Cycle cycles) {
 // a slot switches between the two only when its fetch is flushed, never blocked in that cycle.
 void Sm::count_state(unsigned slot, SlotState state, Cycle cycles) {
   Cycle& blocked = blocked_pending_[slot];
-  if (blocked != 0 && (state == SlotState::FetchMiss || state == SlotState::FetchRedirect)) {
+  if (blocked != 0 && waits_for_own_fetch(state)) {
     add_state(slot, SlotState::FetchBlocked, blocked);
     cycles -= blocked;
     blocked = 0;

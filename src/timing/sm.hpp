@@ -297,7 +297,6 @@ class Sm {
     touched_ |= slot_bit(slot);
     stale_ |= slot_bit(slot);
   }
-
   // A slot in the collector leaves the Collector state when its unit gets ready: touched
   // then (account_states). That cycle is an event (collector_event), never skipped.
   struct ReadyTouch {
