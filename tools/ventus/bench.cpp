@@ -50,6 +50,20 @@ std::optional<uint64_t> print_results(const runner::SpeedBenchOptions& options,
   return cycles;
 }
 
+// What the configuration decides for the benchmark: the loop trips when none were asked for,
+// the instruction limit, host threads, the machine and, with --timing, its cycle model.
+void take_config(BenchArgs& args, const Config& config) {
+  args.bench.iterations =
+      args.iterations.value_or(config.simulation.timing ? runner::kDefaultTimingIterations
+                                                        : runner::kDefaultFunctionalIterations);
+  args.bench.max_warp_instructions =
+      effective_instruction_limit(args.max_instructions, config.simulation.max_warp_instructions);
+  args.bench.host_threads = config.simulation.host_threads;
+  args.bench.machine = config.machine;  // lanes and warps come from --threads/--warps
+  args.bench.config_json = config.values_json();
+  if (config.simulation.timing) args.bench.timing = config.machine.timing;
+}
+
 int run_bench(BenchArgs& args) {
   auto config = load_config(args.sim);
   if (!config) {
@@ -64,19 +78,11 @@ int run_bench(BenchArgs& args) {
                "run and demo, not for the speed benchmark\n");
     return 2;
   }
-  args.bench.iterations =
-      args.iterations.value_or(config->simulation.timing ? runner::kDefaultTimingIterations
-                                                         : runner::kDefaultFunctionalIterations);
+  take_config(args, *config);
   if (auto valid = runner::check_speed_bench_options(args.bench); !valid) {
     fmt::print(stderr, "ventus bench: {}\n", valid.error().message);
     return 2;
   }
-  args.bench.max_warp_instructions =
-      effective_instruction_limit(args.max_instructions, config->simulation.max_warp_instructions);
-  args.bench.host_threads = config->simulation.host_threads;
-  args.bench.machine = config->machine;  // lanes and warps come from --threads/--warps
-  args.bench.config_json = config->values_json();
-  if (config->simulation.timing) args.bench.timing = config->machine.timing;
   const runner::SpeedBenchOptions& options = args.bench;
   const auto results = runner::run_speed_benchmarks(options);
   if (!results) {

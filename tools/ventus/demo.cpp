@@ -203,6 +203,20 @@ bool run_demo_case(const DemoCase& demo, const Config& config, DemoStats& stats)
   return report->pass;
 }
 
+// The machine the demo runs on, and the heading of its table.
+void print_header(const Config& config) {
+  const MachineConfig& machine = config.machine;
+  const auto plural = [](uint32_t n, std::string_view what) {
+    return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
+  };
+  fmt::print("Ventus {}: {}, {} per warp, {} per SM\n\n",
+             config.simulation.timing ? "cycle model" : "functional simulator",
+             plural(machine.sm_count, "SM"), plural(machine.threads_per_warp, "thread"),
+             plural(machine.warp_slots_per_sm, "warp slot"));
+  fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", "kernel", "configuration", "check", "warp instr",
+             "speed");
+}
+
 int run_demo(const DemoOptions& options) {
   auto config = load_config(options.sim);
   if (!config) {
@@ -212,21 +226,12 @@ int run_demo(const DemoOptions& options) {
   if (options.threads_per_warp) config->machine.threads_per_warp = *options.threads_per_warp;
   config->simulation.max_warp_instructions = effective_instruction_limit(
       options.max_instructions, config->simulation.max_warp_instructions);
-  const MachineConfig& machine = config->machine;
-  const std::vector<DemoCase> cases = demo_cases(machine);
+  const std::vector<DemoCase> cases = demo_cases(config->machine);
   if (auto files = check_kernel_files(*config, cases); !files) {
     fmt::print(stderr, "ventus demo: {}\n", files.error().message);
     return 2;
   }
-  const auto plural = [](uint32_t n, std::string_view what) {
-    return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
-  };
-  fmt::print("Ventus {}: {}, {} per warp, {} per SM\n\n",
-             config->simulation.timing ? "cycle model" : "functional simulator",
-             plural(machine.sm_count, "SM"), plural(machine.threads_per_warp, "thread"),
-             plural(machine.warp_slots_per_sm, "warp slot"));
-  fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", "kernel", "configuration", "check", "warp instr",
-             "speed");
+  print_header(*config);
   int failures = 0;
   DemoStats stats;
   for (const DemoCase& demo : cases) {
