@@ -55,8 +55,8 @@ void register_core(sim::StatScope s, SmStats& core) {
 void register_line_reads(sim::StatScope s, CacheStats& cache) {
   s.add("line_reads", cache.line_reads, "lines", "lines read from the L2 (Gets)");
   s.add("line_rereads", cache.line_rereads, "lines",
-        "lines read from the L2 again in the launch, evicted (or re-armed) since their first "
-        "read: the capacity and conflict misses, line_reads minus the cold ones");
+        "lines read from the L2 again in the launch, evicted since their first read (or, in "
+        "the I-cache, re-armed): the capacity and conflict misses, line_reads minus the cold ones");
 }
 
 void register_icache(sim::StatScope ic, CacheStats& icache) {
