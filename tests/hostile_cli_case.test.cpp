@@ -50,6 +50,23 @@ TEST(HostileCase, AWorkGroupLargerThanTheMachineIsAnInputError) {
   }
 }
 
+// The registers a work-group's warps declare must fit an SM's pools (the CTA scheduler's
+// resource table): 4 warps x 1025 vector registers is more than the 4096 of an SM.
+TEST(HostileCase, RegistersThatDoNotFitAnSmAreAnInputError) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  VENTUS_COPY_CASE(box, dir);
+  patch_line(*dir / "vecadd_0.metadata", 23, "00000401");  // item 11 (vgprUsage), low word
+  for (const char* mode : {"", " --timing"}) {
+    const ToolRun r = box.run("case " + quoted(*dir) + mode);
+    EXPECT_EQ(r.exit_status, 2) << mode << "\n" << r.out << r.err;
+    EXPECT_NE(r.err.find("vecadd_0.metadata: vgprUsage = 1025 registers per warp: a work-group "
+                         "of 4 warps needs 4100, more than the 4096 vector registers of an SM "
+                         "(sm.vgpr_slots)"),
+              std::string::npos)
+        << r.err;
+  }
+}
+
 // Item 2: buffer_size 0xfffffffd wrapped (size + 3) / 4 to 0: the case ran on an
 // uninitialised buffer and exited 0. A size larger than its allocation was silently cut.
 TEST(HostileCase, ABufferSizeLargerThanItsAllocationIsAnInputError) {

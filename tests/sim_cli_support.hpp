@@ -71,6 +71,8 @@ inline const std::vector<Declared>& declared_parameters() {
       {"sm.work_group_slots", ""},
       {"sm.threads_per_warp", ""},
       {"sm.local_memory_bytes", "bytes"},
+      {"sm.sgpr_slots", ""},
+      {"sm.vgpr_slots", ""},
       {"driver.private_memory_bytes_per_thread", "bytes"},
       {"driver.print_buffer_bytes", "bytes"},
       // The cycle model (src/timing/params.cpp).

@@ -2,6 +2,7 @@
 #include "functional/machine_shape.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -21,7 +22,31 @@ void MachineShape::declare(sim::ParamScope root) {
          "threads (vector lanes) per warp, numt");
   sm.add("local_memory_bytes", local_memory_bytes, sim::UIntRange{1024, 0x10000000}, "bytes",
          "local memory per SM: warp stacks (1 KiB each) and __local buffers");
+  sm.add("sgpr_slots", sgpr_slots_per_sm, sim::UIntRange{1, 0x100000}, "",
+         "scalar register slots per SM; each warp of a launch takes its sgprUsage (metadata)");
+  sm.add("vgpr_slots", vgpr_slots_per_sm, sim::UIntRange{1, 0x100000}, "",
+         "vector register slots per SM; each warp of a launch takes its vgprUsage (metadata)");
 }
+
+namespace {
+
+// How many work-groups of `warps` warps declaring `per_warp` registers each fit `slots`
+// register slots (the CTA scheduler's resource table takes per-warp usage x warps for a
+// group; TIMING.md §1); an Error naming `parameter` when none does. A launch that declares
+// no usage (0) takes none.
+Result<uint32_t> groups_by_registers(uint32_t warps, uint32_t per_warp, uint32_t slots,
+                                     std::string_view kind, std::string_view parameter) {
+  if (per_warp == 0) return UINT32_MAX;
+  const uint64_t per_group = uint64_t{warps} * per_warp;
+  if (per_group > slots) {
+    return Error{fmt::format(
+        "a work-group of {} warps needs {} {} registers ({} per warp), an SM has {} ({})", warps,
+        per_group, kind, per_warp, slots, parameter)};
+  }
+  return static_cast<uint32_t>(slots / per_group);
+}
+
+}  // namespace
 
 Result<uint32_t> MachineShape::groups_per_sm(const LaunchConfig& config, uint32_t lds_bytes) const {
   if (config.numw > warp_slots_per_sm) {
@@ -37,8 +62,14 @@ Result<uint32_t> MachineShape::groups_per_sm(const LaunchConfig& config, uint32_
                     "(sm.local_memory_bytes)",
                     local, local_memory_bytes)};
   }
-  return std::min(
-      {group_slots_per_sm, warp_slots_per_sm / config.numw, local_memory_bytes / local});
+  auto scalar = groups_by_registers(config.numw, config.sgprs_per_warp, sgpr_slots_per_sm, "scalar",
+                                    "sm.sgpr_slots");
+  if (!scalar) return scalar.error();
+  auto vector = groups_by_registers(config.numw, config.vgprs_per_warp, vgpr_slots_per_sm, "vector",
+                                    "sm.vgpr_slots");
+  if (!vector) return vector.error();
+  return std::min({group_slots_per_sm, warp_slots_per_sm / config.numw, local_memory_bytes / local,
+                   scalar.value(), vector.value()});
 }
 
 }  // namespace ventus::functional

@@ -1,5 +1,5 @@
 // MachineShape: the parameters of the machine that decide where work-groups run (SMs,
-// warp and work-group slots, local memory), declared for the sim configuration.
+// warp and work-group slots, register slots, local memory), declared for the sim configuration.
 #pragma once
 
 #include <cstdint>
@@ -17,13 +17,18 @@ struct MachineShape {
   uint32_t group_slots_per_sm = 8;           // RTL NUM_BLOCK
   uint32_t threads_per_warp = 8;             // RTL NUM_THREAD
   uint32_t local_memory_bytes = 128 * 1024;  // per SM (warp stacks + __local buffers)
+  // Register-file slots per SM that the CTA scheduler hands out, a kernel's sgprUsage and
+  // vgprUsage per warp (ISA.md §7.9): seed 003's 4096 + 4096 (ISA.md §1, Appendix A).
+  uint32_t sgpr_slots_per_sm = 4096;
+  uint32_t vgpr_slots_per_sm = 4096;
 
   // gpu.sm_count, sm.warp_slots, sm.work_group_slots, sm.threads_per_warp,
-  // sm.local_memory_bytes.
+  // sm.local_memory_bytes, sm.sgpr_slots, sm.vgpr_slots.
   void declare(sim::ParamScope root);
 
-  // How many work-groups of `config` (with `lds_bytes` of local memory each) one SM holds at
-  // once; an Error naming the parameter when not even one fits.
+  // How many work-groups of `config` (with `lds_bytes` of local memory each, and the
+  // registers its warps declare) one SM holds at once; an Error naming the parameter when not
+  // even one fits.
   Result<uint32_t> groups_per_sm(const LaunchConfig& config, uint32_t lds_bytes) const;
 };
 

@@ -45,6 +45,20 @@ Status check_launch_limits(const loader::Launch& launch, const functional::Machi
                                     "an SM (sm.local_memory_bytes)",
                                     m.lds_size, machine.local_memory_bytes));
   }
+  const struct {
+    uint32_t per_warp, slots;
+    const char *item, *kind, *parameter;
+  } pools[] = {{m.sgpr_usage, machine.sgpr_slots_per_sm, "sgprUsage", "scalar", "sm.sgpr_slots"},
+               {m.vgpr_usage, machine.vgpr_slots_per_sm, "vgprUsage", "vector", "sm.vgpr_slots"}};
+  for (const auto& pool : pools) {
+    const uint64_t per_group = uint64_t{pool.per_warp} * m.wg_size;
+    if (per_group > pool.slots) {
+      return fail(launch, fmt::format("{} = {} registers per warp: a work-group of {} warps needs "
+                                      "{}, more than the {} {} registers of an SM ({})",
+                                      pool.item, pool.per_warp, m.wg_size, per_group, pool.slots,
+                                      pool.kind, pool.parameter));
+    }
+  }
   const uint64_t private_bytes = uint64_t{m.pds_size} * m.wf_size * m.wg_size;
   if (private_bytes > (uint64_t{1} << 32)) {
     return fail(launch, fmt::format("pdsSize = {} bytes per thread: a work-group of {} threads "

@@ -63,5 +63,22 @@ TEST(CaseLimits, EmptyNdRangeLocalAndPrivateMemoryAreChecked) {
             std::string::npos);
 }
 
+TEST(CaseLimits, RegistersAWorkGroupDeclaresMustFitAnSm) {
+  loader::Launch launch = launch_with(4, 8);
+  launch.metadata.sgpr_usage = 64;
+  launch.metadata.vgpr_usage = 64;  // the reference cases': 8 x 64 = 512 of 1024
+  functional::MachineShape tb;
+  tb.sgpr_slots_per_sm = tb.vgpr_slots_per_sm = 1024;
+  EXPECT_TRUE(check_launch_limits(launch, tb));
+  launch.metadata.vgpr_usage = 129;
+  EXPECT_EQ(check_launch_limits(launch, tb).error().message,
+            "case/k.metadata: vgprUsage = 129 registers per warp: a work-group of 8 warps needs "
+            "1032, more than the 1024 vector registers of an SM (sm.vgpr_slots)");
+  launch.metadata.sgpr_usage = 0xffffffffu;  // 8 x that is computed in 64 bits
+  EXPECT_EQ(check_launch_limits(launch, tb).error().message,
+            "case/k.metadata: sgprUsage = 4294967295 registers per warp: a work-group of 8 warps "
+            "needs 34359738360, more than the 1024 scalar registers of an SM (sm.sgpr_slots)");
+}
+
 }  // namespace
 }  // namespace ventus::runner

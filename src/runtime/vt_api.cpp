@@ -80,9 +80,9 @@ int upload(VtDevice* d, std::vector<uint8_t> bytes, const std::string& name) {
 
 // The launch plan of a §7.9 descriptor; the host already wrote the §7.1 and §7.2 buffers.
 Result<ventus::runtime_detail::LaunchPlan> plan_from(VtDevice* d, const vt_meta_data& m) {
-  const uint64_t items[] = {m.kernel_size[0], m.kernel_size[1], m.kernel_size[2],
-                            m.wf_size,        m.wg_size,        m.metaDataBaseAddr,
-                            m.ldsSize,        m.pdsSize,        m.pdsBaseAddr};
+  const uint64_t items[] = {m.kernel_size[0], m.kernel_size[1],   m.kernel_size[2], m.wf_size,
+                            m.wg_size,        m.metaDataBaseAddr, m.ldsSize,        m.pdsSize,
+                            m.pdsBaseAddr,    m.sgprUsage,        m.vgprUsage};
   for (uint64_t item : items) {
     if (item >= kAddressSpace)
       return Error{fmt::format("meta_data item 0x{:x} exceeds 32 bits", item)};
@@ -99,6 +99,8 @@ Result<ventus::runtime_detail::LaunchPlan> plan_from(VtDevice* d, const vt_meta_
   c.knl_base = knl;
   c.pds_base = static_cast<uint32_t>(m.pdsBaseAddr);
   c.pds_size = static_cast<uint32_t>(m.pdsSize);
+  c.sgprs_per_warp = static_cast<uint32_t>(m.sgprUsage);
+  c.vgprs_per_warp = static_cast<uint32_t>(m.vgprUsage);
   c.kernel_name =
       ventus::runtime_detail::symbol_at(*state.uploaded, state.memory.store().read32(knl));
   if (c.kernel_name.empty()) c.kernel_name = "kernel";

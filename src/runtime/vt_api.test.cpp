@@ -174,6 +174,14 @@ TEST_F(VtApi, StartRunsTheKernel) {
   EXPECT_EQ(oob.at("stats").at("functional.memcheck_accesses"), 48);
   bad.wf_size = 3;  // not a power of two
   EXPECT_EQ(vt_start(dev_, &bad, 0), -1);
+  bad = meta;
+  bad.vgprUsage = 2049;  // 2 warps x 2049 > the 4096 vector registers of an SM
+  EXPECT_EQ(vt_start(dev_, &bad, 0), -1);
+  EXPECT_NE(std::string(vt_last_error(dev_))
+                .find("4098 vector registers (2049 per warp), an SM "
+                      "has 4096 (sm.vgpr_slots)"),
+            std::string::npos)
+      << vt_last_error(dev_);
   EXPECT_EQ(vt_ready_wait(dev_, 0), -1);
 }
 
