@@ -9,6 +9,7 @@
 #include "functional/parallel_bursts.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <span>
 #include <thread>
 #include <vector>
@@ -65,7 +66,9 @@ class ParallelBursts {
   ParallelBursts(Launch& launch, Driver<NoRecord>& driver, unsigned threads)
       : launch_(launch),
         driver_(driver),
-        arena_(static_cast<int>(threads)),
+        arena_(launch.options().speculation_storage != nullptr
+                   ? launch.options().speculation_storage->arena(threads)
+                   : own_arena_.emplace(static_cast<int>(threads))),
         caches_([&launch] { return DecodeCache(launch.global()); }),
         warps_(launch.config().numw),
         chunks_(kChunksPerThread * threads),
@@ -239,7 +242,8 @@ class ParallelBursts {
 
   Launch& launch_;
   Driver<NoRecord>& driver_;
-  tbb::task_arena arena_;
+  std::optional<tbb::task_arena> own_arena_;  // without a caller's storage: this launch's
+  tbb::task_arena& arena_;
   tbb::enumerable_thread_specific<DecodeCache> caches_;
   unsigned warps_;             // per work-group
   std::vector<Chunk> chunks_;  // the chunks of a batch, reused batch after batch
@@ -258,13 +262,20 @@ std::unique_ptr<memory::PageOverlay> SpeculationStorage::take(const memory::Devi
     std::unique_ptr<memory::PageOverlay> overlay = std::move(overlays_.back());
     overlays_.pop_back();
     if (!overlay->overlays(global)) continue;  // another memory's: dropped
-    return overlay;  // run_chunk empties it
+    return overlay;                            // run_chunk empties it
   }
   return std::make_unique<memory::PageOverlay>(global);
 }
 
 void SpeculationStorage::give_back(std::unique_ptr<memory::PageOverlay> overlay) {
   overlays_.push_back(std::move(overlay));
+}
+
+tbb::task_arena& SpeculationStorage::arena(unsigned threads) {
+  if (!arena_ || arena_->max_concurrency() != static_cast<int>(threads)) {
+    arena_ = std::make_unique<tbb::task_arena>(static_cast<int>(threads));
+  }
+  return *arena_;
 }
 
 unsigned host_threads(const EngineOptions& options) {

@@ -142,6 +142,22 @@ TEST(HostThreads, RacingWorkGroupsGiveTheSerialResult) {
   expect_same_for_every_thread_count(racing_body());
 }
 
+// A device keeps the overlays and the task arena from launch to launch
+// (functional::SpeculationStorage); launches at changing thread counts on one storage still
+// give the serial result.
+TEST(HostThreads, StorageKeptAcrossLaunchesAtChangingThreadCounts) {
+  const Observed serial = run_with(racing_body(), 1);
+  functional::SpeculationStorage storage;
+  for (uint32_t threads : {2u, 2u, 3u, 4u, 2u}) {
+    const Observed parallel = run_setup(racing_body(), {.threads = threads, .storage = &storage});
+    EXPECT_EQ(parallel.stats, serial.stats) << threads << " threads";
+    EXPECT_TRUE(parallel.out == serial.out) << threads << " threads";
+    // The launch ran in the storage's arena of that many threads: it is initialised (a new
+    // one, made by this call, would not be).
+    EXPECT_TRUE(storage.arena(threads).is_active()) << threads << " threads";
+  }
+}
+
 TEST(HostThreads, GlobalAtomicsGiveTheSerialOrder) {
   const Observed serial = run_with(atomic_body(), 1);
   ASSERT_TRUE(serial.fault.empty()) << serial.fault;

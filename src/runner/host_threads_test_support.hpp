@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "functional/parallel_bursts.hpp"
 #include "runner/engine_test_support.hpp"
 
 namespace ventus::runner::host_threads_test {
@@ -35,6 +36,7 @@ struct Setup {
   functional::Memcheck memcheck = functional::Memcheck::Strict;
   uint32_t groups = 0;  // 0: kGroups as {kGroups / 4, 2, 2}
   functional::SpeculationCounts* counts = nullptr;
+  functional::SpeculationStorage* storage = nullptr;  // kept across launches, like a device's
 };
 
 inline Observed run_setup(const std::string& body, const Setup& setup,
@@ -50,6 +52,7 @@ inline Observed run_setup(const std::string& body, const Setup& setup,
   options.host_threads = setup.threads;
   options.memcheck = setup.memcheck;
   options.speculation = setup.counts;
+  options.speculation_storage = setup.storage;
   const ProgramOutcome o = run_program(engine_test::assemble(body), config, options,
                                        {{engine_test::kOut, kOutBytes, "out"}});
   if (warp_instructions != nullptr) *warp_instructions = o.result.stats.warp_instructions;
