@@ -73,6 +73,8 @@ inline const std::vector<Declared>& declared_parameters() {
       {"sm.local_memory_bytes", "bytes"},
       {"sm.sgpr_slots", ""},
       {"sm.vgpr_slots", ""},
+      {"sm.sgprs_per_warp", ""},
+      {"sm.vgprs_per_warp", ""},
       {"driver.private_memory_bytes_per_thread", "bytes"},
       {"driver.print_buffer_bytes", "bytes"},
       // The cycle model (src/timing/params.cpp).

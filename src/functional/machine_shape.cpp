@@ -23,17 +23,20 @@ void MachineShape::declare(sim::ParamScope root) {
   sm.add("local_memory_bytes", local_memory_bytes, sim::UIntRange{1024, 0x10000000}, "bytes",
          "local memory per SM: warp stacks (1 KiB each) and __local buffers");
   sm.add("sgpr_slots", sgpr_slots_per_sm, sim::UIntRange{1, 0x100000}, "",
-         "scalar register slots per SM; each warp of a launch takes its sgprUsage (metadata)");
+         "scalar register slots per SM, handed out to warps (sm.sgprs_per_warp)");
   sm.add("vgpr_slots", vgpr_slots_per_sm, sim::UIntRange{1, 0x100000}, "",
-         "vector register slots per SM; each warp of a launch takes its vgprUsage (metadata)");
+         "vector register slots per SM, handed out to warps (sm.vgprs_per_warp)");
+  sm.add("sgprs_per_warp", sgprs_per_warp, sim::UIntRange{0, 0x100000}, "",
+         "scalar registers each warp takes: 0 = the launch's sgprUsage (metadata)");
+  sm.add("vgprs_per_warp", vgprs_per_warp, sim::UIntRange{0, 0x100000}, "",
+         "vector registers each warp takes: 0 = the launch's vgprUsage (metadata)");
 }
 
 namespace {
 
-// How many work-groups of `warps` warps declaring `per_warp` registers each fit `slots`
-// register slots (the CTA scheduler's resource table takes per-warp usage x warps for a
-// group; TIMING.md §1); an Error naming `parameter` when none does. A launch that declares
-// no usage (0) takes none.
+// How many work-groups of `warps` warps taking `per_warp` registers each fit `slots` register
+// slots (the CTA scheduler's resource table takes per-warp registers x warps for a group;
+// TIMING.md §1); an Error naming `parameter` when none does. 0 registers a warp take none.
 Result<uint32_t> groups_by_registers(uint32_t warps, uint32_t per_warp, uint32_t slots,
                                      std::string_view kind, std::string_view parameter) {
   if (per_warp == 0) return UINT32_MAX;
@@ -62,11 +65,11 @@ Result<uint32_t> MachineShape::groups_per_sm(const LaunchConfig& config, uint32_
                     "(sm.local_memory_bytes)",
                     local, local_memory_bytes)};
   }
-  auto scalar = groups_by_registers(config.numw, config.sgprs_per_warp, sgpr_slots_per_sm, "scalar",
-                                    "sm.sgpr_slots");
+  auto scalar = groups_by_registers(config.numw, scalar_registers_per_warp(config.sgprs_per_warp),
+                                    sgpr_slots_per_sm, "scalar", "sm.sgpr_slots");
   if (!scalar) return scalar.error();
-  auto vector = groups_by_registers(config.numw, config.vgprs_per_warp, vgpr_slots_per_sm, "vector",
-                                    "sm.vgpr_slots");
+  auto vector = groups_by_registers(config.numw, vector_registers_per_warp(config.vgprs_per_warp),
+                                    vgpr_slots_per_sm, "vector", "sm.vgpr_slots");
   if (!vector) return vector.error();
   return std::min({group_slots_per_sm, warp_slots_per_sm / config.numw, local_memory_bytes / local,
                    scalar.value(), vector.value()});

@@ -21,9 +21,19 @@ struct MachineShape {
   // vgprUsage per warp (ISA.md §7.9): seed 003's 4096 + 4096 (ISA.md §1, Appendix A).
   uint32_t sgpr_slots_per_sm = 4096;
   uint32_t vgpr_slots_per_sm = 4096;
+  // Registers each warp is given: 0, the launch's own sgprUsage / vgprUsage; else this many
+  // whatever it declares (the Verilog test bench's host gives every warp 32 + 32, TIMING.md §1).
+  uint32_t sgprs_per_warp = 0;
+  uint32_t vgprs_per_warp = 0;
+  uint32_t scalar_registers_per_warp(uint32_t declared) const {
+    return sgprs_per_warp != 0 ? sgprs_per_warp : declared;
+  }
+  uint32_t vector_registers_per_warp(uint32_t declared) const {
+    return vgprs_per_warp != 0 ? vgprs_per_warp : declared;
+  }
 
   // gpu.sm_count, sm.warp_slots, sm.work_group_slots, sm.threads_per_warp,
-  // sm.local_memory_bytes, sm.sgpr_slots, sm.vgpr_slots.
+  // sm.local_memory_bytes, sm.sgpr_slots, sm.vgpr_slots, sm.sgprs_per_warp, sm.vgprs_per_warp.
   void declare(sim::ParamScope root);
 
   // How many work-groups of `config` (with `lds_bytes` of local memory each, and the

@@ -54,5 +54,14 @@ TEST(MachineShape, ALaunchThatDeclaresNoRegistersTakesNone) {
   EXPECT_EQ(tiny.groups_per_sm(two_warps(0, 0), 0).value(), 16u);
 }
 
+TEST(MachineShape, AFixedShareOfRegistersPerWarpReplacesTheLaunchsUsage) {
+  MachineShape bench = roomy_shape();  // 1024 vector registers
+  bench.vgprs_per_warp = 32;           // the Verilog test bench's host (TIMING.md §1)
+  // The launch declares 600 a warp, more than fits; each warp takes 32: 1024 / 64 = 16.
+  EXPECT_EQ(bench.groups_per_sm(two_warps(64, 600), 0).value(), 16u);
+  bench.vgprs_per_warp = 1000;  // 2 x 1000 > 1024, whatever the launch declares
+  EXPECT_FALSE(bench.groups_per_sm(two_warps(64, 0), 0));
+}
+
 }  // namespace
 }  // namespace ventus::functional

@@ -45,11 +45,15 @@ Status check_launch_limits(const loader::Launch& launch, const functional::Machi
                                     "an SM (sm.local_memory_bytes)",
                                     m.lds_size, machine.local_memory_bytes));
   }
+  // What each warp takes: the metadata's usage, or the machine's fixed share.
   const struct {
     uint32_t per_warp, slots;
     const char *item, *kind, *parameter;
-  } pools[] = {{m.sgpr_usage, machine.sgpr_slots_per_sm, "sgprUsage", "scalar", "sm.sgpr_slots"},
-               {m.vgpr_usage, machine.vgpr_slots_per_sm, "vgprUsage", "vector", "sm.vgpr_slots"}};
+  } pools[] = {
+      {machine.scalar_registers_per_warp(m.sgpr_usage), machine.sgpr_slots_per_sm,
+       machine.sgprs_per_warp != 0 ? "sm.sgprs_per_warp" : "sgprUsage", "scalar", "sm.sgpr_slots"},
+      {machine.vector_registers_per_warp(m.vgpr_usage), machine.vgpr_slots_per_sm,
+       machine.vgprs_per_warp != 0 ? "sm.vgprs_per_warp" : "vgprUsage", "vector", "sm.vgpr_slots"}};
   for (const auto& pool : pools) {
     const uint64_t per_group = uint64_t{pool.per_warp} * m.wg_size;
     if (per_group > pool.slots) {

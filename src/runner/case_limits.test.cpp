@@ -80,5 +80,18 @@ TEST(CaseLimits, RegistersAWorkGroupDeclaresMustFitAnSm) {
             "needs 34359738360, more than the 1024 scalar registers of an SM (sm.sgpr_slots)");
 }
 
+TEST(CaseLimits, TheTestBenchsFixedRegistersPerWarpReplaceTheMetadatas) {
+  loader::Launch launch = launch_with(4, 8);
+  launch.metadata.vgpr_usage = 256;  // 8 x 256 > 1024, but the bench gives each warp 32
+  functional::MachineShape tb;
+  tb.sgpr_slots_per_sm = tb.vgpr_slots_per_sm = 1024;
+  tb.sgprs_per_warp = tb.vgprs_per_warp = 32;
+  EXPECT_TRUE(check_launch_limits(launch, tb));
+  tb.vgprs_per_warp = 129;
+  EXPECT_EQ(check_launch_limits(launch, tb).error().message,
+            "case/k.metadata: sm.vgprs_per_warp = 129 registers per warp: a work-group of 8 "
+            "warps needs 1032, more than the 1024 vector registers of an SM (sm.vgpr_slots)");
+}
+
 }  // namespace
 }  // namespace ventus::runner
