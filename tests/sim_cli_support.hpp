@@ -177,6 +177,7 @@ inline const std::vector<Declared>& declared_parameters() {
       {"run.timeline_to", "cycles"},
       {"run.timeline_slots", ""},
       {"run.timeline_sample_cycles", "cycles"},
+      {"run.launch_history", "launches"},
       {"run.events", ""},
   };
   return params;

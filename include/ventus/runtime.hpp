@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <span>
@@ -51,6 +52,10 @@ struct SimulationOptions {
   uint64_t timeline_sample_cycles = 64;
   // --events: the cycle model's event log (docs/timing.md "Event log"), "" = none.
   std::string events;
+  // Launches whose statistics Device::launch_history keeps, the oldest dropped first: a
+  // device that launches without end stays in bounded memory (a launch's statistics hold
+  // every registered counter, tens of KiB).
+  uint32_t launch_history = 256;
 
   void declare(sim::ParamScope root);
   functional::Schedule schedule_kind() const;
@@ -235,8 +240,9 @@ class Device {
   const SimulationOptions& simulation() const;
   Result<Buffer> allocate(size_t bytes);  // 4 KiB aligned from 0x90000000 (ISA.md §7.9)
   Status free(const Buffer& buffer);
-  // The statistics of every launch that ran to its end on this device, in order.
-  const std::vector<LaunchStats>& launch_history() const;
+  // The statistics of the launches that ran to their end on this device, in order: the last
+  // run.launch_history of them (SimulationOptions::launch_history).
+  const std::deque<LaunchStats>& launch_history() const;
   // Buffers allocated and not yet freed (launches free their own temporaries: a leak check).
   size_t live_buffers() const;
   // Checks the ND-range against the device (local size limits, global multiple of local)

@@ -93,7 +93,7 @@ Result<Buffer> Device::allocate(size_t bytes) {
   return Buffer(this, *base, bytes);
 }
 
-const std::vector<LaunchStats>& Device::launch_history() const {
+const std::deque<LaunchStats>& Device::launch_history() const {
   return state_->history;
 }
 

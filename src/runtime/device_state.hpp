@@ -31,7 +31,8 @@ struct Device::State {
   // The statistics of the device's launches: registered once, reset per launch.
   sim::StatRegistry stat_registry;
   functional::FunctionalStats functional_stats;
-  std::vector<LaunchStats> history;  // every launch that ran, in order
+  std::deque<LaunchStats> history;  // the last run.launch_history launches, in order
+  uint64_t launches_completed = 0;  // every launch that ran to its end (the history is cut)
   // The statistics of the last launch that ran (faulting ones too).
   std::shared_ptr<const StatsDocument> last_stats;
   // The configuration every launch's statistics document holds (docs/stats.md).

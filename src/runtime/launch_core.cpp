@@ -192,7 +192,7 @@ Status run_timed(Device::State& state, const LaunchPlan& plan, const LaunchSetup
   run.result = functional::run_launch_driven(
       plan.config, state.config.machine, setup.engine, state.memory, setup.local_layout(),
       state.functional_stats, [&](functional::Launch& launch) {
-        return state.gpu->run(launch, setup.hooks, state.history.empty(), run.timed);
+        return state.gpu->run(launch, setup.hooks, state.launches_completed == 0, run.timed);
       });
   if (*timeline != nullptr) (*timeline)->end_launch(run.timed.cycles);
   if (*event_log != nullptr) (*event_log)->end_launch(run.timed.cycles);
@@ -305,7 +305,9 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   if (auto ended = run_status(run.result, setup.log, options.log_path); !ended) {
     return ended.error();
   }
+  ++state.launches_completed;
   state.history.push_back(stats);
+  while (state.history.size() > state.config.simulation.launch_history) state.history.pop_front();
   return stats;
 }
 

@@ -67,6 +67,37 @@ TEST(Launch, ComputesWithPartlyFilledWarps) {
 
 // Each launch's statistics are its own, rendered whenever asked: the document of an earlier
 // launch keeps its counts after later launches reset and count again (docs/stats.md).
+// A device that launches without end stays in bounded memory: it keeps the statistics of
+// the last run.launch_history launches only. Which launch is the run's first (the cycle
+// model's host poll, TIMING.md §2) does not depend on what the history kept.
+TEST(Launch, TheHistoryKeepsTheLastLaunchesOnly) {
+  for (bool timing : {false, true}) {
+    Config config;
+    config.machine.threads_per_warp = 4;
+    config.simulation.timing = timing;
+    config.simulation.launch_history = 2;
+    AddScaled t(config, 24, 5);
+    Config none = config;
+    none.simulation.launch_history = 0;
+    AddScaled u(none, 24, 5);
+    std::vector<uint64_t> cycles;
+    for (uint32_t groups : {1u, 2u, 4u}) {
+      ASSERT_TRUE(t.device->launch(*t.kernel, range1(6 * groups, 6)).value().wait());
+      auto kept_none = u.device->launch(*u.kernel, range1(6 * groups, 6)).value().wait();
+      ASSERT_TRUE(kept_none);
+      cycles.push_back(kept_none->cycles);
+    }
+    const auto& history = t.device->launch_history();
+    ASSERT_EQ(history.size(), 2u) << timing;
+    EXPECT_EQ(history[0].work_groups, 2u);
+    EXPECT_EQ(history[1].work_groups, 4u);
+    EXPECT_TRUE(u.device->launch_history().empty());
+    // The same cycles whether the device kept the launches or not.
+    EXPECT_EQ(history[0].cycles, cycles[1]) << timing;
+    EXPECT_EQ(history[1].cycles, cycles[2]) << timing;
+  }
+}
+
 TEST(Launch, EveryLaunchKeepsItsOwnStatistics) {
   Config config;
   config.machine.threads_per_warp = 4;

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <deque>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -94,7 +95,7 @@ struct DemoStats {
 // "collector 41 %, fetch_miss 22 %": the two states, other than issuing and idle, in which
 // the kernel's warp slots spent most cycles, as shares of the slot cycles with a warp
 // (timing.sm<N>.stall, docs/stats.md).
-std::string top_stalls(const std::vector<LaunchStats>& launches) {
+std::string top_stalls(const std::deque<LaunchStats>& launches) {
   std::map<std::string, uint64_t> cycles;
   uint64_t busy = 0;
   for (const LaunchStats& launch : launches) {
@@ -124,7 +125,7 @@ std::string top_stalls(const std::vector<LaunchStats>& launches) {
 }
 
 // Timing mode: the kernel's cycles and IPC after its row, then one line per launch.
-void print_launch_cycles(const std::vector<LaunchStats>& launches, DemoStats& stats) {
+void print_launch_cycles(const std::deque<LaunchStats>& launches, DemoStats& stats) {
   uint64_t cycles = 0, instructions = 0;
   for (const LaunchStats& launch : launches) {
     cycles += launch.cycles;
