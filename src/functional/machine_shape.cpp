@@ -34,22 +34,41 @@ void MachineShape::declare(sim::ParamScope root) {
 
 namespace {
 
-// How many work-groups of `warps` warps taking `per_warp` registers each fit `slots` register
-// slots (the CTA scheduler's resource table takes per-warp registers x warps for a group;
-// TIMING.md §1); an Error naming `parameter` when none does. 0 registers a warp take none.
-Result<uint32_t> groups_by_registers(uint32_t warps, uint32_t per_warp, uint32_t slots,
-                                     std::string_view kind, std::string_view parameter) {
-  if (per_warp == 0) return UINT32_MAX;
-  const uint64_t per_group = uint64_t{warps} * per_warp;
-  if (per_group > slots) {
-    return Error{fmt::format(
-        "a work-group of {} warps needs {} {} registers ({} per warp), an SM has {} ({})", warps,
-        per_group, kind, per_warp, slots, parameter)};
+// One register pool (the CTA scheduler's resource table takes per-warp registers x warps for
+// a group; TIMING.md §1): the groups it holds, or an Error when none fits. A warp taking no
+// register takes none of the pool.
+struct RegisterPool {
+  uint32_t slots, fixed_per_warp;
+  std::string_view kind, slots_parameter, fixed_parameter, usage_item;
+
+  Result<uint32_t> groups(uint32_t warps, uint32_t usage) const {
+    const uint32_t per_warp = fixed_per_warp != 0 ? fixed_per_warp : usage;
+    if (per_warp == 0) return UINT32_MAX;
+    const uint64_t per_group = uint64_t{warps} * per_warp;
+    if (per_group > slots) {
+      return Error{fmt::format(
+          "a work-group of {} warps needs {} {} registers ({} per warp, {}), an SM has {} ({})",
+          warps, per_group, kind, per_warp, fixed_per_warp != 0 ? fixed_parameter : usage_item,
+          slots, slots_parameter)};
+    }
+    return static_cast<uint32_t>(slots / per_group);
   }
-  return static_cast<uint32_t>(slots / per_group);
-}
+};
 
 }  // namespace
+
+Result<uint32_t> MachineShape::groups_by_registers(uint32_t warps, uint32_t sgpr_usage,
+                                                   uint32_t vgpr_usage) const {
+  const RegisterPool scalar{sgpr_slots_per_sm, sgprs_per_warp,      "scalar",
+                            "sm.sgpr_slots",   "sm.sgprs_per_warp", "sgprUsage"};
+  const RegisterPool vector{vgpr_slots_per_sm, vgprs_per_warp,      "vector",
+                            "sm.vgpr_slots",   "sm.vgprs_per_warp", "vgprUsage"};
+  auto by_scalar = scalar.groups(warps, sgpr_usage);
+  if (!by_scalar) return by_scalar.error();
+  auto by_vector = vector.groups(warps, vgpr_usage);
+  if (!by_vector) return by_vector.error();
+  return std::min(by_scalar.value(), by_vector.value());
+}
 
 Result<uint32_t> MachineShape::groups_per_sm(const LaunchConfig& config, uint32_t lds_bytes) const {
   if (config.numw > warp_slots_per_sm) {
@@ -65,14 +84,10 @@ Result<uint32_t> MachineShape::groups_per_sm(const LaunchConfig& config, uint32_
                     "(sm.local_memory_bytes)",
                     local, local_memory_bytes)};
   }
-  auto scalar = groups_by_registers(config.numw, scalar_registers_per_warp(config.sgprs_per_warp),
-                                    sgpr_slots_per_sm, "scalar", "sm.sgpr_slots");
-  if (!scalar) return scalar.error();
-  auto vector = groups_by_registers(config.numw, vector_registers_per_warp(config.vgprs_per_warp),
-                                    vgpr_slots_per_sm, "vector", "sm.vgpr_slots");
-  if (!vector) return vector.error();
+  auto by_registers = groups_by_registers(config.numw, config.sgpr_usage, config.vgpr_usage);
+  if (!by_registers) return by_registers.error();
   return std::min({group_slots_per_sm, warp_slots_per_sm / config.numw, local_memory_bytes / local,
-                   scalar.value(), vector.value()});
+                   by_registers.value()});
 }
 
 }  // namespace ventus::functional

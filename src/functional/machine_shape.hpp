@@ -25,12 +25,6 @@ struct MachineShape {
   // whatever it declares (the Verilog test bench's host gives every warp 32 + 32, TIMING.md §1).
   uint32_t sgprs_per_warp = 0;
   uint32_t vgprs_per_warp = 0;
-  uint32_t scalar_registers_per_warp(uint32_t declared) const {
-    return sgprs_per_warp != 0 ? sgprs_per_warp : declared;
-  }
-  uint32_t vector_registers_per_warp(uint32_t declared) const {
-    return vgprs_per_warp != 0 ? vgprs_per_warp : declared;
-  }
 
   // gpu.sm_count, sm.warp_slots, sm.work_group_slots, sm.threads_per_warp,
   // sm.local_memory_bytes, sm.sgpr_slots, sm.vgpr_slots, sm.sgprs_per_warp, sm.vgprs_per_warp.
@@ -40,6 +34,11 @@ struct MachineShape {
   // registers its warps declare) one SM holds at once; an Error naming the parameter when not
   // even one fits.
   Result<uint32_t> groups_per_sm(const LaunchConfig& config, uint32_t lds_bytes) const;
+  // How many work-groups of `warps` warps the register pools hold, each warp declaring
+  // `sgpr_usage` + `vgpr_usage` (or taking sm.sgprs_per_warp / sm.vgprs_per_warp); an Error
+  // naming the parameter when not even one fits.
+  Result<uint32_t> groups_by_registers(uint32_t warps, uint32_t sgpr_usage,
+                                       uint32_t vgpr_usage) const;
 };
 
 }  // namespace ventus::functional

@@ -23,8 +23,8 @@ LaunchConfig two_warps(uint32_t sgprs, uint32_t vgprs) {
   LaunchConfig config;
   config.numt = 4;
   config.numw = 2;
-  config.sgprs_per_warp = sgprs;
-  config.vgprs_per_warp = vgprs;
+  config.sgpr_usage = sgprs;
+  config.vgpr_usage = vgprs;
   return config;
 }
 
@@ -43,8 +43,8 @@ TEST(MachineShape, AGroupWhoseRegistersExceedAnSmIsRefusedNamingTheParameter) {
   const auto refused = roomy_shape().groups_per_sm(two_warps(64, 600), 0);
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().message,
-            "a work-group of 2 warps needs 1200 vector registers (600 per warp), an SM has 1024 "
-            "(sm.vgpr_slots)");
+            "a work-group of 2 warps needs 1200 vector registers (600 per warp, vgprUsage), an SM "
+            "has 1024 (sm.vgpr_slots)");
 }
 
 TEST(MachineShape, ALaunchThatDeclaresNoRegistersTakesNone) {
@@ -60,7 +60,9 @@ TEST(MachineShape, AFixedShareOfRegistersPerWarpReplacesTheLaunchsUsage) {
   // The launch declares 600 a warp, more than fits; each warp takes 32: 1024 / 64 = 16.
   EXPECT_EQ(bench.groups_per_sm(two_warps(64, 600), 0).value(), 16u);
   bench.vgprs_per_warp = 1000;  // 2 x 1000 > 1024, whatever the launch declares
-  EXPECT_FALSE(bench.groups_per_sm(two_warps(64, 0), 0));
+  EXPECT_EQ(bench.groups_per_sm(two_warps(64, 0), 0).error().message,
+            "a work-group of 2 warps needs 2000 vector registers (1000 per warp, "
+            "sm.vgprs_per_warp), an SM has 1024 (sm.vgpr_slots)");
 }
 
 }  // namespace

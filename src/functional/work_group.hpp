@@ -33,8 +33,8 @@ struct LaunchConfig {
   uint32_t pds_size = 0;                        // private bytes per thread
   // Registers each warp takes from its SM's pools (metadata sgprUsage, vgprUsage; ISA.md
   // §7.9): they limit how many groups an SM holds (MachineShape). 0: not declared, none taken.
-  uint32_t sgprs_per_warp = 0;
-  uint32_t vgprs_per_warp = 0;
+  uint32_t sgpr_usage = 0;
+  uint32_t vgpr_usage = 0;
   // How the per-group offset of CSR_PDS is indexed (ISA.md §7.6, CSR 0x807). 0: by the
   // work-group's linear id, the RTL's pdsBaseAddr + wg_idx·numw·numt·pdsSize (the caller
   // reserved private memory for every work-group of the ND-range). n > 0: by the resident

@@ -45,23 +45,8 @@ Status check_launch_limits(const loader::Launch& launch, const functional::Machi
                                     "an SM (sm.local_memory_bytes)",
                                     m.lds_size, machine.local_memory_bytes));
   }
-  // What each warp takes: the metadata's usage, or the machine's fixed share.
-  const struct {
-    uint32_t per_warp, slots;
-    const char *item, *kind, *parameter;
-  } pools[] = {
-      {machine.scalar_registers_per_warp(m.sgpr_usage), machine.sgpr_slots_per_sm,
-       machine.sgprs_per_warp != 0 ? "sm.sgprs_per_warp" : "sgprUsage", "scalar", "sm.sgpr_slots"},
-      {machine.vector_registers_per_warp(m.vgpr_usage), machine.vgpr_slots_per_sm,
-       machine.vgprs_per_warp != 0 ? "sm.vgprs_per_warp" : "vgprUsage", "vector", "sm.vgpr_slots"}};
-  for (const auto& pool : pools) {
-    const uint64_t per_group = uint64_t{pool.per_warp} * m.wg_size;
-    if (per_group > pool.slots) {
-      return fail(launch, fmt::format("{} = {} registers per warp: a work-group of {} warps needs "
-                                      "{}, more than the {} {} registers of an SM ({})",
-                                      pool.item, pool.per_warp, m.wg_size, per_group, pool.slots,
-                                      pool.kind, pool.parameter));
-    }
+  if (auto fits = machine.groups_by_registers(m.wg_size, m.sgpr_usage, m.vgpr_usage); !fits) {
+    return fail(launch, fits.error().message);
   }
   const uint64_t private_bytes = uint64_t{m.pds_size} * m.wf_size * m.wg_size;
   if (private_bytes > (uint64_t{1} << 32)) {

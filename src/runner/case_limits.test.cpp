@@ -72,12 +72,12 @@ TEST(CaseLimits, RegistersAWorkGroupDeclaresMustFitAnSm) {
   EXPECT_TRUE(check_launch_limits(launch, tb));
   launch.metadata.vgpr_usage = 129;
   EXPECT_EQ(check_launch_limits(launch, tb).error().message,
-            "case/k.metadata: vgprUsage = 129 registers per warp: a work-group of 8 warps needs "
-            "1032, more than the 1024 vector registers of an SM (sm.vgpr_slots)");
+            "case/k.metadata: a work-group of 8 warps needs 1032 vector registers (129 per warp, "
+            "vgprUsage), an SM has 1024 (sm.vgpr_slots)");
   launch.metadata.sgpr_usage = 0xffffffffu;  // 8 x that is computed in 64 bits
   EXPECT_EQ(check_launch_limits(launch, tb).error().message,
-            "case/k.metadata: sgprUsage = 4294967295 registers per warp: a work-group of 8 warps "
-            "needs 34359738360, more than the 1024 scalar registers of an SM (sm.sgpr_slots)");
+            "case/k.metadata: a work-group of 8 warps needs 34359738360 scalar registers "
+            "(4294967295 per warp, sgprUsage), an SM has 1024 (sm.sgpr_slots)");
 }
 
 TEST(CaseLimits, TheTestBenchsFixedRegistersPerWarpReplaceTheMetadatas) {
@@ -89,8 +89,8 @@ TEST(CaseLimits, TheTestBenchsFixedRegistersPerWarpReplaceTheMetadatas) {
   EXPECT_TRUE(check_launch_limits(launch, tb));
   tb.vgprs_per_warp = 129;
   EXPECT_EQ(check_launch_limits(launch, tb).error().message,
-            "case/k.metadata: sm.vgprs_per_warp = 129 registers per warp: a work-group of 8 "
-            "warps needs 1032, more than the 1024 vector registers of an SM (sm.vgpr_slots)");
+            "case/k.metadata: a work-group of 8 warps needs 1032 vector registers (129 per warp, "
+            "sm.vgprs_per_warp), an SM has 1024 (sm.vgpr_slots)");
 }
 
 }  // namespace

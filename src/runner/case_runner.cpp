@@ -80,8 +80,8 @@ functional::LaunchConfig launch_config(const loader::Launch& launch, const Progr
   config.knl_base = m.metadata_base;
   config.pds_base = m.pds_base;
   config.pds_size = m.pds_size;
-  config.sgprs_per_warp = m.sgpr_usage;
-  config.vgprs_per_warp = m.vgpr_usage;
+  config.sgpr_usage = m.sgpr_usage;
+  config.vgpr_usage = m.vgpr_usage;
   const uint32_t entry = memory.store().read32(m.metadata_base);  // KNL_ENTRY (§7.1)
   // Without an ELF there are no symbols: name the entry address and the launch instead.
   config.kernel_name = program.symbol_at(entry).value_or(

@@ -65,8 +65,6 @@ TEST(Launch, ComputesWithPartlyFilledWarps) {
   EXPECT_EQ(t.c->read_as<int32_t>(24).value(), t.expected(5));
 }
 
-// Each launch's statistics are its own, rendered whenever asked: the document of an earlier
-// launch keeps its counts after later launches reset and count again (docs/stats.md).
 // A device that launches without end stays in bounded memory: it keeps the statistics of
 // the last run.launch_history launches only. Which launch is the run's first (the cycle
 // model's host poll, TIMING.md §2) does not depend on what the history kept.
@@ -98,6 +96,8 @@ TEST(Launch, TheHistoryKeepsTheLastLaunchesOnly) {
   }
 }
 
+// Each launch's statistics are its own, rendered whenever asked: the document of an earlier
+// launch keeps its counts after later launches reset and count again (docs/stats.md).
 TEST(Launch, EveryLaunchKeepsItsOwnStatistics) {
   Config config;
   config.machine.threads_per_warp = 4;

@@ -99,8 +99,8 @@ Result<ventus::runtime_detail::LaunchPlan> plan_from(VtDevice* d, const vt_meta_
   c.knl_base = knl;
   c.pds_base = static_cast<uint32_t>(m.pdsBaseAddr);
   c.pds_size = static_cast<uint32_t>(m.pdsSize);
-  c.sgprs_per_warp = static_cast<uint32_t>(m.sgprUsage);
-  c.vgprs_per_warp = static_cast<uint32_t>(m.vgprUsage);
+  c.sgpr_usage = static_cast<uint32_t>(m.sgprUsage);
+  c.vgpr_usage = static_cast<uint32_t>(m.vgprUsage);
   c.kernel_name =
       ventus::runtime_detail::symbol_at(*state.uploaded, state.memory.store().read32(knl));
   if (c.kernel_name.empty()) c.kernel_name = "kernel";

@@ -178,8 +178,8 @@ TEST_F(VtApi, StartRunsTheKernel) {
   bad.vgprUsage = 2049;  // 2 warps x 2049 > the 4096 vector registers of an SM
   EXPECT_EQ(vt_start(dev_, &bad, 0), -1);
   EXPECT_NE(std::string(vt_last_error(dev_))
-                .find("4098 vector registers (2049 per warp), an SM "
-                      "has 4096 (sm.vgpr_slots)"),
+                .find("4098 vector registers (2049 per warp, vgprUsage), an SM has 4096 "
+                      "(sm.vgpr_slots)"),
             std::string::npos)
       << vt_last_error(dev_);
   EXPECT_EQ(vt_ready_wait(dev_, 0), -1);
