@@ -8,9 +8,11 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/result.hpp"
@@ -214,17 +216,27 @@ struct LaunchOptions {
   std::function<void(std::string_view)> print_sink;
 };
 
-// Result of an enqueued launch. The simulator is synchronous: the launch has completed
-// when launch() returns; wait() reports its statistics, or the guest fault that stopped it
-// (the message names kernel, work-group, warp, thread mask, pc and instruction).
+// Result of an enqueued launch (DESIGN.md §2 "errors by kind"). The simulator is
+// synchronous: the launch has run when launch() returns, and launch() fails only when it
+// could not start (its range, arguments or setup) or its commit log could not be written.
+// wait() reports the launch's statistics, or the guest fault that stopped it (the message
+// names kernel, work-group, warp, thread mask, pc and instruction); stats() holds the
+// statistics either way, those of a faulting launch up to its fault.
 class Event {
  public:
-  Result<LaunchStats> wait() const { return result_; }
+  Result<LaunchStats> wait() const {
+    if (fault_) return Error{*fault_};
+    return stats_;
+  }
+  bool faulted() const { return fault_.has_value(); }
+  const LaunchStats& stats() const { return stats_; }
 
  private:
   friend class Device;
-  explicit Event(Result<LaunchStats> result) : result_(std::move(result)) {}
-  Result<LaunchStats> result_;
+  Event(LaunchStats stats, std::optional<std::string> fault)
+      : stats_(std::move(stats)), fault_(std::move(fault)) {}
+  LaunchStats stats_;
+  std::optional<std::string> fault_;
 };
 
 class Device {

@@ -305,7 +305,9 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
       !placed) {
     return placed.error();
   }
-  return Event(runtime_detail::execute_launch(s, kernel.program().image().elf, plan, options));
+  auto outcome = runtime_detail::execute_launch(s, kernel.program().image().elf, plan, options);
+  if (!outcome) return outcome.error();
+  return Event(std::move(outcome->stats), std::move(outcome->fault));
 }
 
 }  // namespace ventus

@@ -234,14 +234,11 @@ LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan, con
   return stats;
 }
 
-// A launch that ran still fails on a fault, on a --ref-compat trap, or when its log could not
-// be written.
-Status run_status(const functional::LaunchResult& result, const LogFile& log,
-                  const std::string& log_path) {
-  if (result.fault) return Error{result.fault->message()};
-  if (result.ref_trap) return Error{"trap entered mtvec: " + result.ref_trap->message()};
-  if (log.failed()) return Error{fmt::format("writing the log '{}' failed", log_path)};
-  return ok_status();
+// What stopped a launch that ran: a guest fault or a --ref-compat trap.
+std::optional<std::string> run_fault(const functional::LaunchResult& result) {
+  if (result.fault) return result.fault->message();
+  if (result.ref_trap) return "trap entered mtvec: " + result.ref_trap->message();
+  return std::nullopt;
 }
 
 }  // namespace
@@ -285,8 +282,8 @@ std::string symbol_at(const elf::ElfFile& elf, uint32_t address) {
   return {};
 }
 
-Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf,
-                                   const LaunchPlan& plan, const LaunchOptions& options) {
+Result<LaunchOutcome> execute_launch(Device::State& state, const elf::ElfFile& elf,
+                                     const LaunchPlan& plan, const LaunchOptions& options) {
   if (auto valid = functional::check_launch_config(plan.config); !valid) return valid.error();
   if (auto loaded = load_segments(state, elf); !loaded) return loaded.error();
   LaunchSetup setup(plan, options);
@@ -300,15 +297,14 @@ Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf
   const auto start = std::chrono::steady_clock::now();
   RunOutcome run;
   if (auto ran = run_on_device(state, plan, setup, run); !ran) return ran.error();
-  LaunchStats stats = launch_stats(state, plan, run, start);
-  state.last_stats = stats.document;  // faulting launches' statistics too
-  if (auto ended = run_status(run.result, setup.log, options.log_path); !ended) {
-    return ended.error();
-  }
+  LaunchOutcome outcome{launch_stats(state, plan, run, start), run_fault(run.result)};
+  state.last_stats = outcome.stats.document;  // faulting launches' statistics too
+  if (setup.log.failed()) return Error{fmt::format("writing the log '{}' failed", options.log_path)};
+  if (outcome.fault) return outcome;
   ++state.launches_completed;
-  state.history.push_back(stats);
+  state.history.push_back(outcome.stats);
   while (state.history.size() > state.config.simulation.launch_history) state.history.pop_front();
-  return stats;
+  return outcome;
 }
 
 }  // namespace ventus::runtime_detail

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,17 @@ Status load_segments(Device::State& state, const elf::ElfFile& elf);
 // The symbol naming `address` (kernel name for fault messages), if any.
 std::string symbol_at(const elf::ElfFile& elf, uint32_t address);
 
-// Runs the launch: the fault that stopped it is an Error with the engine's message.
-Result<LaunchStats> execute_launch(Device::State& state, const elf::ElfFile& elf,
-                                   const LaunchPlan& plan, const LaunchOptions& options);
+// A launch that ran: its statistics and the guest fault (or --ref-compat trap) that stopped
+// it, if one did.
+struct LaunchOutcome {
+  LaunchStats stats;
+  std::optional<std::string> fault;
+};
+
+// Runs the launch. An Error means it did not run (its setup failed) or its commit log could
+// not be written; a guest fault is part of the outcome. A launch that ran, faulting or not,
+// leaves its statistics in the device's last_stats.
+Result<LaunchOutcome> execute_launch(Device::State& state, const elf::ElfFile& elf,
+                                     const LaunchPlan& plan, const LaunchOptions& options);
 
 }  // namespace ventus::runtime_detail

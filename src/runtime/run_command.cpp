@@ -202,18 +202,15 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   LaunchOptions launch_options;
   launch_options.log_path = o.log_path;
   launch_options.print_sink = print_sink;
+  // A launch that could not start is an input error; one that ran may have faulted.
   auto event = (*device)->launch(*kernel, *range, launch_options);
   if (!event) return event.error();
-  auto stats = event->wait();
   RunReport report;
   report.kernel = o.kernel;
   report.timing = config->simulation.timing;
-  if (!stats) {
-    // A launch that stopped before it ran (its setup failed: no statistics) is an input
-    // error, not a guest fault; the statistics of a faulting launch are still there.
-    if (!(*device)->state().last_stats) return stats.error();
-    report.fault = stats.error().message;
-    report.stats.document = (*device)->state().last_stats;
+  report.stats = event->stats();
+  if (event->faulted()) {
+    report.fault = event->wait().error().message;
     return report;
   }
   for (const Output& out : prepared.outputs) {
@@ -221,7 +218,6 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
     if (!bytes) return bytes.error();
     if (auto w = write_output(out.path, *bytes, out.elem); !w) return w.error();
   }
-  report.stats = std::move(stats.value());
   return report;
 }
 

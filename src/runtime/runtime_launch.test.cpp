@@ -231,19 +231,30 @@ TEST(Launch, ArgumentErrors) {
   EXPECT_NE(big.error().message.find("local memory"), std::string::npos);
 }
 
-// run.memcheck = strict: an access outside every buffer is a guest fault.
+// run.memcheck = strict: an access outside every buffer is a guest fault. The launch ran, so
+// launch() succeeds; its event holds the fault and the statistics up to it (DESIGN.md §2
+// errors by kind), and the history keeps only launches that ran to their end.
 TEST(Launch, GuestFaultIsReportedByWait) {
-  Config strict;
-  strict.simulation.memcheck = "strict";
-  AddScaled t(strict, 16, 1);
-  auto event = t.device->launch(*t.kernel, range1(32, 8));  // buffers hold only 16 elements
-  ASSERT_TRUE(event);
-  auto stats = event->wait();
-  ASSERT_FALSE(stats);
-  EXPECT_NE(stats.error().message.find("kernel 'add_scaled'"), std::string::npos);
-  EXPECT_NE(stats.error().message.find("work-group 2"), std::string::npos);
-  EXPECT_NE(stats.error().message.find("access fault"), std::string::npos);
-  EXPECT_EQ(t.device->live_buffers(), 3u);
+  for (const bool timing : {false, true}) {
+    Config strict;
+    strict.simulation.memcheck = "strict";
+    strict.simulation.timing = timing;
+    AddScaled t(strict, 16, 1);
+    auto event = t.device->launch(*t.kernel, range1(32, 8));  // buffers hold only 16 elements
+    ASSERT_TRUE(event);
+    EXPECT_TRUE(event->faulted());
+    auto stats = event->wait();
+    ASSERT_FALSE(stats);
+    EXPECT_NE(stats.error().message.find("kernel 'add_scaled'"), std::string::npos);
+    EXPECT_NE(stats.error().message.find("work-group 2"), std::string::npos);
+    EXPECT_NE(stats.error().message.find("access fault"), std::string::npos);
+    // Work-groups 0 and 1 ran before the fault in work-group 2.
+    EXPECT_GE(event->stats().work_groups, 2u);
+    EXPECT_GT(event->stats().warp_instructions, 0u);
+    EXPECT_NE(event->stats().document, nullptr);
+    EXPECT_TRUE(t.device->launch_history().empty());
+    EXPECT_EQ(t.device->live_buffers(), 3u);
+  }
 }
 
 // run.memcheck = report (the default): the 16 work-items past the 16-element buffers of
@@ -289,9 +300,14 @@ TEST(Launch, WritesTheCommitLog) {
   text << in.rdbuf();
   EXPECT_NE(text.str().find("core   0: 0x80000000"), std::string::npos)
       << text.str().substr(0, 300);
+  // A log that cannot be opened stops the launch before it runs: launch() fails, and no
+  // statistics of it are kept (an input error, not a guest fault).
   options.log_path = "/nonexistent/dir/x.log";
-  auto bad = t.device->launch(*t.kernel, range1(8, 8), options).value().wait();
-  EXPECT_FALSE(bad);
+  auto bad = t.device->launch(*t.kernel, range1(8, 8), options);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("/nonexistent/dir/x.log"), std::string::npos)
+      << bad.error().message;
+  EXPECT_EQ(t.device->launch_history().size(), 1u);
 }
 
 TEST(Launch, RefCompatModeRunsToo) {

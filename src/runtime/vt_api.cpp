@@ -249,9 +249,10 @@ int vt_start(vt_device_h hdevice, void* metaData, uint64_t) {
   if (!state.uploaded) return fail(d, "vt_start: no kernel uploaded (vt_upload_kernel_file)");
   auto plan = plan_from(d, *static_cast<const vt_meta_data*>(metaData));
   if (!plan) return fail(d, "vt_start: " + plan.error().message);
-  auto stats = ventus::runtime_detail::execute_launch(state, *state.uploaded, *plan, {});
-  if (!stats) return fail(d, "vt_start: " + stats.error().message);
-  d->last_stats = *stats;
+  auto outcome = ventus::runtime_detail::execute_launch(state, *state.uploaded, *plan, {});
+  if (!outcome) return fail(d, "vt_start: " + outcome.error().message);
+  if (outcome->fault) return fail(d, "vt_start: " + *outcome->fault);
+  d->last_stats = outcome->stats;
   d->last_status = 0;
   return 0;
 }
