@@ -299,7 +299,8 @@ Result<LaunchOutcome> execute_launch(Device::State& state, const elf::ElfFile& e
   if (auto ran = run_on_device(state, plan, setup, run); !ran) return ran.error();
   LaunchOutcome outcome{launch_stats(state, plan, run, start), run_fault(run.result)};
   state.last_stats = outcome.stats.document;  // faulting launches' statistics too
-  if (setup.log.failed()) return Error{fmt::format("writing the log '{}' failed", options.log_path)};
+  if (setup.log.failed())
+    return Error{fmt::format("writing the log '{}' failed", options.log_path)};
   if (outcome.fault) return outcome;
   ++state.launches_completed;
   state.history.push_back(outcome.stats);
