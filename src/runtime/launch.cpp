@@ -198,6 +198,8 @@ Result<uint64_t> count_work_groups(const NDRange& range, functional::LaunchConfi
   return groups;
 }
 
+constexpr uint32_t kPoclRegistersPerWarp = 64;
+
 // Fills the launch's shape (entry, warps of `threads` work-items, work-group counts, local and
 // private sizes) from the kernel, the range and the machine, refusing what the device cannot
 // hold. Returns the number of work-groups.
@@ -213,6 +215,10 @@ Result<uint64_t> configure_launch(LaunchPlan& plan, const Kernel& kernel, const 
   auto groups = count_work_groups(range, c);
   if (!groups) return groups.error();
   plan.lds_bytes = 0x1000;  // POCL's hard-coded ldsSize (ISA.md §7.5)
+  // POCL declares 64 scalar + 64 vector registers a warp for every kernel (the .metadata of
+  // every case, ISA.md §2 "Count"); the CTA scheduler reserves them (MachineShape).
+  c.sgpr_usage = kPoclRegistersPerWarp;
+  c.vgpr_usage = kPoclRegistersPerWarp;
   c.pds_size = m.private_memory_bytes_per_thread;
   return groups;
 }

@@ -211,6 +211,22 @@ TEST(Launch, RangeErrors) {
   EXPECT_EQ(t.device->live_buffers(), 3u);  // nothing leaked
 }
 
+// A launch declares POCL's 64 + 64 registers a warp (its .metadata files, ISA.md §2), so the
+// CTA scheduler's register pools limit API launches as they limit cases: an SM of 64 vector
+// registers holds a one-warp group and refuses a two-warp one.
+TEST(Launch, DeclaresPoclsRegistersPerWarp) {
+  Config small;
+  small.machine.vgpr_slots_per_sm = 64;
+  AddScaled t(small, 16, 2);
+  ASSERT_TRUE(t.device->launch(*t.kernel, range1(16, 8)).value().wait());  // 1 warp a group
+  EXPECT_EQ(t.c->read_as<int32_t>(16).value(), t.expected(2));
+  auto two_warps = t.device->launch(*t.kernel, range1(16, 16));
+  ASSERT_FALSE(two_warps);
+  EXPECT_NE(two_warps.error().message.find("needs 128 vector registers (64 per warp, vgprUsage)"),
+            std::string::npos)
+      << two_warps.error().message;
+}
+
 TEST(Launch, ArgumentErrors) {
   AddScaled t(Config{}, 16, 1);
   auto other = Device::create().value();
