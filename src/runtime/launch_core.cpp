@@ -216,7 +216,9 @@ Status run_on_device(Device::State& state, const LaunchPlan& plan, LaunchSetup& 
 LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan, const RunOutcome& run,
                          std::chrono::steady_clock::time_point start) {
   LaunchStats stats;
-  if (run.timed_run) stats.cycles = run.timed.cycles;
+  // The test bench counts a kernel at its end (TIMING.md §2): a launch that faulted has no count.
+  const bool counted = run.timed_run && !run.result.fault;
+  if (counted) stats.cycles = run.timed.cycles;
   stats.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   stats.work_groups = run.result.stats.work_groups;
@@ -229,7 +231,7 @@ LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan, con
   if (run.result.tohost_end) stats.notes.push_back(*run.result.tohost_end);
   stats.document = std::make_shared<const StatsDocument>(
       StatsDocument{plan.config.kernel_name,
-                    run.timed_run ? std::optional<uint64_t>(run.timed.cycles) : std::nullopt,
+                    counted ? std::optional<uint64_t>(run.timed.cycles) : std::nullopt,
                     state.stat_registry.snapshot(), state.config_values});
   return stats;
 }

@@ -267,7 +267,12 @@ TEST(Launch, GuestFaultIsReportedByWait) {
     // Work-groups 0 and 1 ran before the fault in work-group 2.
     EXPECT_GE(event->stats().work_groups, 2u);
     EXPECT_GT(event->stats().warp_instructions, 0u);
-    EXPECT_NE(event->stats().document, nullptr);
+    ASSERT_NE(event->stats().document, nullptr);
+    // No cycle count: the test bench counts a kernel at its end (TIMING.md §2).
+    EXPECT_EQ(event->stats().cycles, 0u);
+    const auto doc = nlohmann::json::parse(event->stats().stats_json());
+    EXPECT_FALSE(doc.contains("cycles"));
+    EXPECT_EQ(timing, doc.at("stats").contains("timing.cycles")) << doc.at("stats").dump();
     EXPECT_TRUE(t.device->launch_history().empty());
     EXPECT_EQ(t.device->live_buffers(), 3u);
   }
