@@ -180,6 +180,43 @@ TEST(SimCliCaseTiming, EveryLaunchAndTheTotalAgreeWithTheJsonAndRepeat) {
   EXPECT_EQ(read_stats_document(box.dir() / "case.json"), doc);
 }
 
+// The test bench counts a kernel at its end (TIMING.md §2): a launch that a fault (here the
+// instruction limit) stops has no cycles in its line or its launch object, and the total is
+// that of the launches before it, with their instructions only.
+TEST(SimCliCaseTiming, ALaunchThatFaultsHasNoCycleCount) {
+  const fs::path dir = cases_dir() / "gaussian-4w4t";
+  if (!fs::exists(dir)) GTEST_SKIP() << "reference case not found at " << dir;
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun r = box.run("case " + quoted(dir) +
+                            " --timing --launches Fan1_0,Fan2_0 --max-instructions 500"
+                            " --stats-json case.json");
+  ASSERT_EQ(r.exit_status, 1) << r.out << r.err;
+  EXPECT_NE(r.err.find("instruction limit reached"), std::string::npos) << r.err;
+  std::vector<std::optional<Cycles>> launches;
+  std::vector<uint64_t> instructions;
+  for (const std::string& line : lines_of(r.out)) {
+    Summary s;
+    if (!parse_summary(line, s)) continue;
+    launches.push_back(parse_cycles(line));
+    instructions.push_back(s.warp_instructions);
+  }
+  ASSERT_EQ(launches.size(), 2u) << r.out;
+  ASSERT_TRUE(launches[0].has_value()) << r.out;
+  EXPECT_FALSE(launches[1].has_value()) << r.out;
+  const json doc = read_stats_document(box.dir() / "case.json");
+  ASSERT_EQ(doc.at("launches").size(), 2u);
+  expect_timed_launch(doc.at("launches")[0], launches[0]->cycles);
+  EXPECT_FALSE(doc.at("launches")[1].contains("cycles")) << doc.at("launches")[1].dump();
+  // Its counters count what ran up to the fault, the GPU's as its SMs'.
+  const json& faulted = doc.at("launches")[1].at("stats");
+  EXPECT_GT(faulted.at("timing.issued").get<uint64_t>(), 0u);
+  EXPECT_EQ(faulted.at("timing.issued"), faulted.at("timing.sm0.issued"));
+  const Cycles total = total_line(r.out);
+  EXPECT_EQ(total.cycles, launches[0]->cycles);
+  expect_ipc(total, instructions[0]);
+  EXPECT_EQ(doc.at("total_cycles").get<uint64_t>(), launches[0]->cycles);
+}
+
 TEST(SimCliCaseTiming, RefCompatIsRefused) {
   const fs::path dir = cases_dir() / "vecadd-4w8t";
   if (!fs::exists(dir)) GTEST_SKIP() << "reference case not found at " << dir;
@@ -356,7 +393,8 @@ TEST(SimCliBenchTiming, TheDefaultLoopTripsDependOnTheMode) {
     ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
     const auto lines = lines_of(r.out);
     ASSERT_GE(lines.size(), 2u) << r.out;
-    EXPECT_NE(lines[0].find(", " + std::to_string(trips) + " loop trips per warp"), std::string::npos)
+    EXPECT_NE(lines[0].find(", " + std::to_string(trips) + " loop trips per warp"),
+              std::string::npos)
         << lines[0];
     const uint64_t instructions = std::stoull(words_of(lines[1]).at(1));
     EXPECT_GE(instructions, 8 * trips) << lines[1];

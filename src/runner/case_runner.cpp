@@ -242,7 +242,8 @@ functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
   if (timeline_ != nullptr) timeline_->end_launch(timed.cycles);
   if (event_log_ != nullptr) event_log_->end_launch(timed.cycles);
   first_kernel_ = false;
-  report.timing = timed;
+  // The test bench counts a kernel at its end (TIMING.md §2): a launch that faulted has no count.
+  if (!result.fault) report.timing = timed;
   return result;
 }
 

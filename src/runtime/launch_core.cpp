@@ -229,10 +229,9 @@ LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan, con
       run.result.memcheck, plan.config.kernel_name,
       [&state](uint32_t pc) { return state.memory.store().read32(pc); });
   if (run.result.tohost_end) stats.notes.push_back(*run.result.tohost_end);
-  stats.document = std::make_shared<const StatsDocument>(
-      StatsDocument{plan.config.kernel_name,
-                    counted ? std::optional<uint64_t>(run.timed.cycles) : std::nullopt,
-                    state.stat_registry.snapshot(), state.config_values});
+  stats.document = std::make_shared<const StatsDocument>(StatsDocument{
+      plan.config.kernel_name, counted ? std::optional<uint64_t>(run.timed.cycles) : std::nullopt,
+      state.stat_registry.snapshot(), state.config_values});
   return stats;
 }
 

@@ -159,9 +159,13 @@ class LaunchLoop {
       sm->account_idle(result.cycles > accounted ? result.cycles - accounted : 0);
     sample(result.cycles);
     counters_.cycles += result.cycles;
-    counters_.issued += issued_;
+    count_issued();
     return std::nullopt;
   }
+
+  // The launch's issued instructions into timing.issued: at its end, or up to the fault that
+  // stopped it (which has no cycle count, TIMING.md §2).
+  void count_issued() { counters_.issued += issued_so_far(); }
 
  private:
   // CTA scheduler: take every group that fits, dispatch its warps one per cycle.
@@ -251,12 +255,17 @@ class LaunchLoop {
       due.accounted = now_ + 1;
     }
     sample(now_ + 1);
-    uint64_t total = 0;
-    for (const SmCounters& c : counters_.sms) total += c.core.issued.value;
-    if (total - issued_before_ != issued_) {
-      issued_ = total - issued_before_;
+    if (const uint64_t issued = issued_so_far(); issued != issued_) {
+      issued_ = issued;
       last_issue_ = now_;
     }
+  }
+
+  // The launch's warp-instructions issued so far, over every SM.
+  uint64_t issued_so_far() const {
+    uint64_t total = 0;
+    for (const SmCounters& c : counters_.sms) total += c.core.issued.value;
+    return total - issued_before_;
   }
 
   std::optional<Fault> instruction_limit() const {
@@ -375,7 +384,10 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
                                    bool first_kernel, TimingResult& result) {
   LaunchLoop loop(params_, counters_, timeline_, event_log_, warp_slots_, launch, hooks,
                   icache_lru_);
-  if (auto fault = loop.run_warps(result)) return fault;
+  if (auto fault = loop.run_warps(result)) {
+    loop.count_issued();
+    return fault;
+  }
   return loop.finish(first_kernel, result);
 }
 

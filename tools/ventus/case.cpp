@@ -112,8 +112,10 @@ int run_case_command(const CaseArgs& args) {
   if (config->simulation.timing) {
     total_cycles = report->total_cycles();
     uint64_t instructions = 0;
-    for (const runner::LaunchReport& launch : report->launches)
-      instructions += launch.stats.warp_instructions;
+    // The launches that were counted: one a fault stopped has no cycles (TIMING.md §2).
+    for (const runner::LaunchReport& launch : report->launches) {
+      if (launch.timing) instructions += launch.stats.warp_instructions;
+    }
     print_total_cycles(*total_cycles, instructions);
   }
   if (auto written = write_stats_json(args.sim, stats, total_cycles); !written) {
