@@ -191,7 +191,11 @@ TEST(SimCliCaseTiming, ALaunchThatFaultsHasNoCycleCount) {
                             " --timing --launches Fan1_0,Fan2_0 --max-instructions 500"
                             " --stats-json case.json");
   ASSERT_EQ(r.exit_status, 1) << r.out << r.err;
-  EXPECT_NE(r.err.find("instruction limit reached"), std::string::npos) << r.err;
+  // The same message as the functional engine's, with how to raise the limit.
+  EXPECT_NE(r.err.find("instruction limit reached: 500 warp-instructions executed (raise it with "
+                       "--max-instructions or run.max_warp_instructions)"),
+            std::string::npos)
+      << r.err;
   std::vector<std::optional<Cycles>> launches;
   std::vector<uint64_t> instructions;
   for (const std::string& line : lines_of(r.out)) {

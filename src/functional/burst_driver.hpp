@@ -75,10 +75,7 @@ class Driver {
     }
   }
   Fault limit_fault(const WorkGroup& group, unsigned j) const {
-    return group.make_fault(j, TrapKind::InstructionLimit,
-                            fmt::format("{} warp-instructions executed (raise it with "
-                                        "--max-instructions or run.max_warp_instructions)",
-                                        limit_));
+    return group.make_fault(j, TrapKind::InstructionLimit, instruction_limit_detail(limit_));
   }
   void drain_print(const WorkGroup& group, unsigned j, uint32_t value) {
     const auto& on_print = launch_.options().on_print;

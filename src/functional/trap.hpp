@@ -20,6 +20,9 @@ enum class TrapKind : uint8_t {
 
 const char* trap_kind_name(TrapKind kind);
 
+// The detail of an InstructionLimit fault, the same on every engine.
+std::string instruction_limit_detail(uint64_t limit);
+
 struct Trap {
   TrapKind kind = TrapKind::None;
   uint32_t addr = 0;   // faulting data address, where meaningful

@@ -271,7 +271,7 @@ class LaunchLoop {
   std::optional<Fault> instruction_limit() const {
     if (limit_ == 0 || issued_ < limit_ || launch_.live().empty()) return std::nullopt;
     return launch_.live().front()->make_fault(0, functional::TrapKind::InstructionLimit,
-                                              fmt::format("{} warp-instructions executed", limit_));
+                                              functional::instruction_limit_detail(limit_));
   }
 
   // No instruction issued for kStallLimitCycles: a deadlock or a livelock (stall_report.cpp).
