@@ -219,6 +219,13 @@ TEST(SimCliCaseTiming, ALaunchThatFaultsHasNoCycleCount) {
   EXPECT_EQ(total.cycles, launches[0]->cycles);
   expect_ipc(total, instructions[0]);
   EXPECT_EQ(doc.at("total_cycles").get<uint64_t>(), launches[0]->cycles);
+  // With no launch counted there is no total.
+  const ToolRun none = box.run("case " + quoted(dir) +
+                               " --timing --launches Fan2_0 --max-instructions 100"
+                               " --stats-json none.json");
+  ASSERT_EQ(none.exit_status, 1) << none.out << none.err;
+  EXPECT_EQ(none.out.find("total:"), std::string::npos) << none.out;
+  EXPECT_FALSE(read_stats_document(box.dir() / "none.json").contains("total_cycles"));
 }
 
 TEST(SimCliCaseTiming, RefCompatIsRefused) {

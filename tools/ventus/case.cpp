@@ -108,14 +108,17 @@ int run_case_command(const CaseArgs& args) {
                  launch.ref_trap->message());
     }
   }
+  // The total of the launches that were counted: one a fault stopped has no cycles (TIMING.md
+  // §2), and with none counted there is no total.
   std::optional<uint64_t> total_cycles;
-  if (config->simulation.timing) {
+  uint64_t counted = 0, instructions = 0;
+  for (const runner::LaunchReport& launch : report->launches) {
+    if (!launch.timing) continue;
+    ++counted;
+    instructions += launch.stats.warp_instructions;
+  }
+  if (counted != 0) {
     total_cycles = report->total_cycles();
-    uint64_t instructions = 0;
-    // The launches that were counted: one a fault stopped has no cycles (TIMING.md §2).
-    for (const runner::LaunchReport& launch : report->launches) {
-      if (launch.timing) instructions += launch.stats.warp_instructions;
-    }
     print_total_cycles(*total_cycles, instructions);
   }
   if (auto written = write_stats_json(args.sim, stats, total_cycles); !written) {

@@ -240,8 +240,10 @@ int run_demo(const DemoOptions& options) {
   }
   fmt::print("\n{}\n", failures == 0 ? "all results match the CPU reference"
                                      : fmt::format("{} kernel(s) FAILED", failures));
+  // The launches that ran to their end, each counted (a fault stopped the others: no total
+  // when none was counted, TIMING.md §2).
   std::optional<uint64_t> total_cycles;
-  if (config->simulation.timing) {
+  if (config->simulation.timing && !stats.json.empty()) {
     total_cycles = stats.cycles;
     print_total_cycles(stats.cycles, stats.warp_instructions);
   }
