@@ -161,6 +161,24 @@ TEST(EventLog, RunLogsAMultiWorkGroupLaunchTheSameWithAndWithoutSkipping) {
 }
 
 // A much stronger check of idle skipping than equal counters: every event at the same cycle.
+// A launch a fault stops has no count (TIMING.md §2): its log ends with KERNEL_FAULT at the
+// cycle it stopped, after its last event, not with a KERNEL_END of 0 cycles.
+TEST(EventLog, AFaultingLaunchEndsWithKernelFault) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  write_inputs(box, 16);
+  const ToolRun r = box.run(add_scaled_command("32", "8", "a16.txt", "b16.txt", 128) +
+                            " --timing --memcheck strict --events e.txt");
+  ASSERT_EQ(r.exit_status, 1) << r.out << r.err;
+  const std::vector<LaunchEvents> launches = parse_events(ToolSandbox::slurp(box.dir() / "e.txt"));
+  ASSERT_EQ(launches.size(), 1u);
+  const auto& lines = launches[0].lines;
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines.back()[1], "KERNEL_FAULT");
+  EXPECT_EQ(launches[0].count.count("KERNEL_END"), 0u);
+  EXPECT_GE(std::stoull(lines.back()[0]), std::stoull(lines[lines.size() - 2][0]));
+  EXPECT_GT(launches[0].count.at("ISSUE"), 0u);
+}
+
 TEST(EventLog, IsTheSameWhetherOrNotTheModelSkipsIdleCycles) {
   for (const char* name : {"vecadd-8w4t", "matadd-4w4t"}) {
     ToolSandbox box(VENTUS_TOOL, kTag);

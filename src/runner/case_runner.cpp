@@ -239,8 +239,7 @@ functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
   functional::LaunchResult result = functional::run_launch_driven(
       config, options_.machine, engine, memory_, local, stats_,
       [&](functional::Launch& l) { return gpu_->run(l, hooks, first_kernel_, timed); });
-  if (timeline_ != nullptr) timeline_->end_launch(timed.cycles);
-  if (event_log_ != nullptr) event_log_->end_launch(timed.cycles);
+  timing::close_launch(timed, timeline_, event_log_);
   first_kernel_ = false;
   // The test bench counts a kernel at its end (TIMING.md §2): a launch that faulted has no count.
   if (!result.fault) report.timing = timed;

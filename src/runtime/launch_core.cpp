@@ -194,8 +194,7 @@ Status run_timed(Device::State& state, const LaunchPlan& plan, const LaunchSetup
       state.functional_stats, [&](functional::Launch& launch) {
         return state.gpu->run(launch, setup.hooks, state.launches_completed == 0, run.timed);
       });
-  if (*timeline != nullptr) (*timeline)->end_launch(run.timed.cycles);
-  if (*event_log != nullptr) (*event_log)->end_launch(run.timed.cycles);
+  timing::close_launch(run.timed, *timeline, *event_log);
   return ok_status();
 }
 

@@ -141,16 +141,25 @@ void EventLog::drop_runs() {
   runs_.clear();
 }
 
-void EventLog::end_launch(uint64_t cycles) {
+void EventLog::write_events() {
   if (runs_.empty()) {
     sort_events();
     for (const Event& e : events_) write(line_of(e.cycle, e.name, e.fields));
   } else {
     merge_runs();
   }
-  write(fmt::format("{} KERNEL_END cycles={}\n", cycles, cycles));
   events_.clear();
   kept_bytes_ = 0;
+}
+
+void EventLog::end_launch(uint64_t cycles) {
+  write_events();
+  write(fmt::format("{} KERNEL_END cycles={}\n", cycles, cycles));
+}
+
+void EventLog::stop_launch(uint64_t cycle) {
+  write_events();
+  write(fmt::format("{} KERNEL_FAULT\n", cycle));
 }
 
 Status EventLog::finish() {

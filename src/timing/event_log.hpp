@@ -40,13 +40,17 @@ class EventLog {
   // fields: the same run gives the same file whichever cycles the model skipped. Past the
   // memory budget the kept events go, sorted, to a temporary file (a run).
   void add(uint64_t cycle, std::string_view event, std::string fields);
-  // The launch ended after `cycles` cycles: its events are written.
+  // The launch ended after `cycles` cycles: its events are written, then KERNEL_END.
   void end_launch(uint64_t cycles);
+  // A fault stopped the launch at `cycle`: its events are written, then KERNEL_FAULT (the
+  // model's own event: the launch has no count, TIMING.md §2).
+  void stop_launch(uint64_t cycle);
   // Closes the file; an error when anything could not be written.
   Status finish();
   const std::string& path() const { return path_; }
 
  private:
+  void write_events();
   struct Event {
     uint64_t cycle;
     std::string_view name;  // one of the static event names

@@ -163,6 +163,8 @@ class LaunchLoop {
     return std::nullopt;
   }
 
+  Cycle now() const { return now_; }
+
   // The launch's issued instructions into timing.issued: at its end, or up to the fault that
   // stopped it (which has no cycle count, TIMING.md §2).
   void count_issued() { counters_.issued += issued_so_far(); }
@@ -386,6 +388,7 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
                   icache_lru_);
   if (auto fault = loop.run_warps(result)) {
     loop.count_issued();
+    result.stopped_at = loop.now();
     return fault;
   }
   return loop.finish(first_kernel, result);

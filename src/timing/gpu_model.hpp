@@ -22,7 +22,14 @@ struct TimingResult {
   uint64_t cycles = 0;          // the launch as the host counts it (TIMING.md §2)
   uint64_t done_cycle = 0;      // completion (flush done) after the start
   uint64_t last_end_cycle = 0;  // last endprg
+  // The cycle a fault stopped the launch at: it has no count (`cycles` stays 0).
+  std::optional<uint64_t> stopped_at;
 };
+
+// Closes the launch on the timeline and the event log the caller opened it on (either may be
+// null): the next launch's slices start after this one's cycles, and the log ends with
+// KERNEL_END, or KERNEL_FAULT at the cycle a fault stopped the launch.
+void close_launch(const TimingResult& result, Timeline* timeline, EventLog* log);
 
 // Counters of the launch as a whole (`timing.*`).
 struct GpuCounters {
