@@ -10,11 +10,11 @@ Trap misaligned_trap(uint32_t addr, size_t size) {
               fmt::format("misaligned {}-byte access at 0x{:08x}", size, addr)};
 }
 
-std::string instruction_limit_detail(uint64_t limit) {
+std::string instruction_limit_detail(uint64_t executed) {
   return fmt::format(
       "{} warp-instructions executed (raise it with --max-instructions or "
       "run.max_warp_instructions)",
-      limit);
+      executed);
 }
 
 const char* trap_kind_name(TrapKind kind) {

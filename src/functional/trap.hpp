@@ -20,8 +20,10 @@ enum class TrapKind : uint8_t {
 
 const char* trap_kind_name(TrapKind kind);
 
-// The detail of an InstructionLimit fault, the same on every engine.
-std::string instruction_limit_detail(uint64_t limit);
+// The detail of an InstructionLimit fault, the same on every engine: the warp-instructions
+// executed when the launch stopped (the limit, or on the cycle model, which checks it once a
+// cycle, the count it reached).
+std::string instruction_limit_detail(uint64_t executed);
 
 struct Trap {
   TrapKind kind = TrapKind::None;

@@ -271,9 +271,13 @@ class LaunchLoop {
   }
 
   std::optional<Fault> instruction_limit() const {
-    if (limit_ == 0 || issued_ < limit_ || launch_.live().empty()) return std::nullopt;
+    if (limit_ == 0 || launch_.live().empty()) return std::nullopt;
+    // Warp-instructions executed, as the functional engine counts them: prefixes too.
+    uint64_t executed = issued_;
+    for (const auto& sm : sms_) executed += sm->prefixes_stepped();
+    if (executed < limit_) return std::nullopt;
     return launch_.live().front()->make_fault(0, functional::TrapKind::InstructionLimit,
-                                              functional::instruction_limit_detail(limit_));
+                                              functional::instruction_limit_detail(executed));
   }
 
   // No instruction issued for kStallLimitCycles: a deadlock or a livelock (stall_report.cpp).

@@ -93,6 +93,9 @@ class Sm {
   // The resident warps and their states at `now`.
   std::vector<WarpWait> waiting_warps(Cycle now) const;
   size_t l1d_misses_in_flight() const { return lsu_.l1d_misses_in_flight(); }
+  // regext/regexti prefixes the functional core stepped (never issued, decodeUnit.v): with
+  // the issued instructions, the warp-instructions executed.
+  uint64_t prefixes_stepped() const { return prefixes_stepped_; }
   bool lsu_idle() const { return lsu_.idle(); }
   L1DCache& l1d() { return lsu_.l1d(); }
   ICache& icache() { return icache_; }
@@ -279,6 +282,7 @@ class Sm {
   // (Lsu::tick) and no unit got ready runs them not at all.
   Cycle core_next_ = 0;
   unsigned last_issued_slot_ = 0;
+  uint64_t prefixes_stepped_ = 0;
   unsigned active_warps_ = 0;
   // Each slot's state since `from`, not counted yet (account_states): while the issue stages
   // do not run, no input of state_of changes.

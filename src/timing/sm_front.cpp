@@ -193,6 +193,7 @@ void Sm::apply_prefix(Warp& w, uint32_t pc) {
   const functional::Insn* prefix = w.group->insn_at(at);
   if (prefix == nullptr || prefix->row == nullptr || !prefix->row->has(isa::flag::kPrefix)) return;
   (void)w.group->template step<functional::NoRecord>(w.index, nullptr);
+  ++prefixes_stepped_;
 }
 
 // Fixed priority, lowest warp slot among the active warps whose buffer was not full as the
