@@ -330,6 +330,21 @@ TEST(SimCliDemoTiming, KernelsLaunchesTotalAndJsonAgree) {
   EXPECT_EQ(read_stats_document(box.dir() / "demo.json").at("total_cycles"), cycles);
 }
 
+// run.launch_history bounds what a long-lived device keeps; the demo's figures come from
+// every launch of each kernel whatever it says (with 0 it printed 0 cycles for every kernel).
+TEST(SimCliDemoTiming, TheFiguresDoNotDependOnTheLaunchHistory) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const ToolRun kept = box.run("demo --timing --stats-json kept.json");
+  const ToolRun none = box.run("demo --timing --set run.launch_history=0 --stats-json none.json");
+  ASSERT_EQ(kept.exit_status, 0) << kept.out << kept.err;
+  ASSERT_EQ(none.exit_status, 0) << none.out << none.err;
+  EXPECT_EQ(total_line(none.out).cycles, total_line(kept.out).cycles);
+  const json a = read_stats_document(box.dir() / "kept.json");
+  const json b = read_stats_document(box.dir() / "none.json");
+  EXPECT_EQ(b.at("launches").size(), a.at("launches").size());
+  EXPECT_EQ(b.at("total_cycles"), a.at("total_cycles"));
+}
+
 TEST(SimCliDemoTiming, RefCompatIsRefused) {
   ToolSandbox box(VENTUS_TOOL, kTag);
   const ToolRun r = box.run("demo --timing --set run.ref_compat=true");

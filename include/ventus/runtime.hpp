@@ -58,6 +58,7 @@ struct SimulationOptions {
   // device that launches without end stays in bounded memory (a launch's statistics hold
   // every registered counter, tens of KiB).
   uint32_t launch_history = 256;
+  static constexpr uint32_t kMaxLaunchHistory = 1u << 20;
 
   void declare(sim::ParamScope root);
   functional::Schedule schedule_kind() const;

@@ -69,7 +69,7 @@ void SimulationOptions::declare(sim::ParamScope root) {
           "warp slots whose slices the timeline shows, e.g. \"0,1\"; \"\" = every slot");
   run.add("timeline_sample_cycles", timeline_sample_cycles, sim::UIntRange{1, 1u << 30}, "cycles",
           "cycles per sample of the timeline's counter tracks");
-  run.add("launch_history", launch_history, sim::UIntRange{0, 1u << 20}, "launches",
+  run.add("launch_history", launch_history, sim::UIntRange{0, kMaxLaunchHistory}, "launches",
           "launches whose statistics a device keeps (Device::launch_history), the oldest "
           "dropped first");
   run.add("events", events, std::vector<std::string>{},

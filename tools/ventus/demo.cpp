@@ -149,10 +149,14 @@ std::string kernel_file(const std::string& path, const std::string& kernel) {
   return (p.parent_path() / (p.stem().string() + "-" + kernel + p.extension().string())).string();
 }
 
+// A kernel's device: its own timeline and event files, and the statistics of every launch it
+// makes (its rows, cycles and --stats-json come from the device's history; run.launch_history
+// bounds long-lived devices, and a demo kernel launches a handful of times).
 Config kernel_config(const Config& config, const std::string& kernel) {
   Config c = config;
   c.simulation.timeline = kernel_file(c.simulation.timeline, kernel);
   c.simulation.events = kernel_file(c.simulation.events, kernel);
+  c.simulation.launch_history = SimulationOptions::kMaxLaunchHistory;
   return c;
 }
 
