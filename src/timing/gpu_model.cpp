@@ -260,6 +260,9 @@ class LaunchLoop {
     if (const uint64_t issued = issued_so_far(); issued != issued_) {
       issued_ = issued;
       last_issue_ = now_;
+      // Executed as the functional engine counts: with the prefixes stepped before an issue.
+      executed_ = issued_;
+      for (const auto& sm : sms_) executed_ += sm->prefixes_stepped();
     }
   }
 
@@ -271,13 +274,9 @@ class LaunchLoop {
   }
 
   std::optional<Fault> instruction_limit() const {
-    if (limit_ == 0 || launch_.live().empty()) return std::nullopt;
-    // Warp-instructions executed, as the functional engine counts them: prefixes too.
-    uint64_t executed = issued_;
-    for (const auto& sm : sms_) executed += sm->prefixes_stepped();
-    if (executed < limit_) return std::nullopt;
+    if (limit_ == 0 || executed_ < limit_ || launch_.live().empty()) return std::nullopt;
     return launch_.live().front()->make_fault(0, functional::TrapKind::InstructionLimit,
-                                              functional::instruction_limit_detail(executed));
+                                              functional::instruction_limit_detail(executed_));
   }
 
   // No instruction issued for kStallLimitCycles: a deadlock or a livelock (stall_report.cpp).
@@ -374,7 +373,7 @@ class LaunchLoop {
   std::deque<PendingWarp> to_dispatch_;
   std::vector<GroupDone> finishing_;
   uint64_t port_busy_before_;
-  uint64_t issued_before_ = 0, issued_ = 0;
+  uint64_t issued_before_ = 0, issued_ = 0, executed_ = 0;
   uint64_t limit_;
   Cycle now_ = 0, last_done_ = 0, last_issue_ = 0;
   SmEvents events_;
