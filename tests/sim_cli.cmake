@@ -5,6 +5,7 @@ ventus_add_test(sim_cli_test
           ${CMAKE_CURRENT_LIST_DIR}/sim_cli_set.test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/sim_cli_stats.test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/sim_cli_timing.test.cpp
+          ${CMAKE_CURRENT_LIST_DIR}/sim_cli_bench_timing.test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/timeline_cli.test.cpp
           ${CMAKE_CURRENT_LIST_DIR}/event_log_cli.test.cpp
   DEPS nlohmann_json::nlohmann_json)

@@ -82,6 +82,20 @@ bool print_check(const runner::LaunchReport& launch) {
   return true;
 }
 
+// The total of the launches that were counted, printed: one a fault stopped has no cycles
+// (TIMING.md §2), and with none counted (or on the functional model) there is no total.
+std::optional<uint64_t> print_counted_total(const runner::CaseReport& report) {
+  uint64_t counted = 0, instructions = 0;
+  for (const runner::LaunchReport& launch : report.launches) {
+    if (!launch.timing) continue;
+    ++counted;
+    instructions += launch.stats.warp_instructions;
+  }
+  if (counted == 0) return std::nullopt;
+  print_total_cycles(report.total_cycles(), instructions);
+  return report.total_cycles();
+}
+
 int run_case_command(const CaseArgs& args) {
   auto config = case_config(args);
   if (!config) {
@@ -108,19 +122,7 @@ int run_case_command(const CaseArgs& args) {
                  launch.ref_trap->message());
     }
   }
-  // The total of the launches that were counted: one a fault stopped has no cycles (TIMING.md
-  // §2), and with none counted there is no total.
-  std::optional<uint64_t> total_cycles;
-  uint64_t counted = 0, instructions = 0;
-  for (const runner::LaunchReport& launch : report->launches) {
-    if (!launch.timing) continue;
-    ++counted;
-    instructions += launch.stats.warp_instructions;
-  }
-  if (counted != 0) {
-    total_cycles = report->total_cycles();
-    print_total_cycles(*total_cycles, instructions);
-  }
+  const std::optional<uint64_t> total_cycles = print_counted_total(*report);
   if (auto written = write_stats_json(args.sim, stats, total_cycles); !written) {
     fmt::print(stderr, "ventus case: {}\n", written.error().message);
     return 2;
