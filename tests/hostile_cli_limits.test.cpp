@@ -37,6 +37,24 @@ TEST(HostileLimits, AKernelThatNeverEndsStopsNamingItsWarps) {
       << r.err;
 }
 
+// The fault's own warp is the one whose instruction reached the limit, in both engines: warp
+// 1 (the loop's jump), not warp 0, which waits at the barrier (the cycle model named the first
+// warp of the first live group).
+TEST(HostileLimits, TheLimitFaultNamesTheWarpThatReachedIt) {
+  ToolSandbox box(VENTUS_TOOL, kHostileTag);
+  box.write_text("spin.s", std::string(kSpin));
+  for (const std::string_view mode : {"", " --timing"}) {
+    const ToolRun r = box.run(
+        "run spin.s --kernel spin --global 16 --local 16 --max-instructions 5000" +
+        std::string(mode));
+    EXPECT_EQ(r.exit_status, 1) << mode << r.out << r.err;
+    EXPECT_TRUE(std::regex_search(
+        r.err, std::regex("work-group 0 \\(0, 0, 0\\), warp 1, thread mask 0x000000ff, pc "
+                          "0x[0-9a-f]{8} \\(0x[0-9a-f]{8} j ")))
+        << mode << r.err;
+  }
+}
+
 // Item 5: every simulating command takes the flag (demo and bench had no limit at all).
 TEST(HostileLimits, DemoAndBenchTakeMaxInstructions) {
   ToolSandbox box(VENTUS_TOOL, kHostileTag);

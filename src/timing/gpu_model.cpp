@@ -273,10 +273,21 @@ class LaunchLoop {
     return total - issued_before_;
   }
 
+  // The executed count grows only in a cycle with an issue, so the limit is first reached in
+  // one: the fault names the warp that issued last in it (the SMs step in index order), as the
+  // functional engine names the warp whose step reached the limit.
   std::optional<Fault> instruction_limit() const {
     if (limit_ == 0 || executed_ < limit_ || launch_.live().empty()) return std::nullopt;
-    return launch_.live().front()->make_fault(0, functional::TrapKind::InstructionLimit,
-                                              functional::instruction_limit_detail(executed_));
+    const std::string detail = functional::instruction_limit_detail(executed_);
+    for (auto sm = sms_.rbegin(); sm != sms_.rend(); ++sm) {
+      const auto [group, warp] = (*sm)->last_issued_warp();
+      const auto& live = launch_.live();  // a group retired in this cycle is not named
+      const auto is_group = [group](const auto& g) { return g.get() == group; };
+      if ((*sm)->issued_at(now_) && std::any_of(live.begin(), live.end(), is_group)) {
+        return group->make_fault(warp, functional::TrapKind::InstructionLimit, detail);
+      }
+    }
+    return launch_.live().front()->make_fault(0, functional::TrapKind::InstructionLimit, detail);
   }
 
   // No instruction issued for kStallLimitCycles: a deadlock or a livelock (stall_report.cpp).

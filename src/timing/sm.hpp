@@ -66,6 +66,11 @@ class Sm {
   bool busy() const;  // any warp, instruction or memory request in flight
   // An instruction issued in `cycle` (the last cycle ticked or later).
   bool issued_at(Cycle cycle) const { return issued_at_[last_issued_slot_] == cycle; }
+  // The work-group and warp index of the slot that issued last (it may have ended since).
+  std::pair<functional::WorkGroup*, unsigned> last_issued_warp() const {
+    const Warp& w = warps_[last_issued_slot_];
+    return {w.group, w.index};
+  }
   // The earliest cycle after `now` at which this SM may change state, assuming the memory
   // system delivers nothing earlier than it has scheduled (~0: only an outside event can
   // wake it). Every cycle before it is idle and may be skipped. When that cycle is no later
