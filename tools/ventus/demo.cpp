@@ -124,8 +124,20 @@ std::string top_stalls(const std::deque<LaunchStats>& launches) {
   return out.empty() ? "-" : out;
 }
 
+// The launches of a kernel that ran to their end (its device's history: a launch a fault
+// stopped has no statistics), also those before a fault stopped the kernel.
+void record_launches(const std::string& kernel, const std::deque<LaunchStats>& launches,
+                     DemoStats& stats) {
+  for (const LaunchStats& launch : launches) {
+    stats.tables.emplace_back(kernel, launch.stats_text());
+    stats.json.push_back(launch.stats_json());
+    stats.cycles += launch.cycles;
+    stats.warp_instructions += launch.warp_instructions;
+  }
+}
+
 // Timing mode: the kernel's cycles and IPC after its row, then one line per launch.
-void print_launch_cycles(const std::deque<LaunchStats>& launches, DemoStats& stats) {
+void print_launch_cycles(const std::deque<LaunchStats>& launches) {
   uint64_t cycles = 0, instructions = 0;
   for (const LaunchStats& launch : launches) {
     cycles += launch.cycles;
@@ -137,8 +149,6 @@ void print_launch_cycles(const std::deque<LaunchStats>& launches, DemoStats& sta
                cycles_text(launches[i].cycles, launches[i].warp_instructions));
   }
   fmt::print("  top stalls: {} of the warp-slot cycles with a warp\n", top_stalls(launches));
-  stats.cycles += cycles;
-  stats.warp_instructions += instructions;
 }
 
 // run.timeline and run.events of the demo: one file per kernel, its name before the
@@ -191,16 +201,14 @@ bool run_demo_case(const DemoCase& demo, const Config& config, DemoStats& stats)
   if (!report) {
     fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", demo.kernel, "-", "FAIL", "-",
                report.error().message);
+    if (device) record_launches(demo.kernel, (*device)->launch_history(), stats);
     return false;
   }
-  for (const LaunchStats& launch : (*device)->launch_history()) {
-    stats.tables.emplace_back(report->kernel, launch.stats_text());
-    stats.json.push_back(launch.stats_json());
-  }
+  record_launches(report->kernel, (*device)->launch_history(), stats);
   fmt::print("{:<13} {:<26} {:<6} {:>12}  {}", report->kernel, report->configuration,
              report->pass ? "pass" : "FAIL", report->stats.warp_instructions, speed(report->stats));
   if (config.simulation.timing) {
-    print_launch_cycles((*device)->launch_history(), stats);
+    print_launch_cycles((*device)->launch_history());
   } else {
     fmt::print("\n");
   }
