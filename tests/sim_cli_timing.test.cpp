@@ -173,6 +173,13 @@ TEST(SimCliCaseTiming, ALaunchThatFaultsHasNoCycleCount) {
   const json& faulted = doc.at("launches")[1].at("stats");
   EXPECT_GT(faulted.at("timing.issued").get<uint64_t>(), 0u);
   EXPECT_EQ(faulted.at("timing.issued"), faulted.at("timing.sm0.issued"));
+  // timing.cycles holds the cycles that ran (it said 0): each slot's states add up to them.
+  const uint64_t ran = faulted.at("timing.cycles").get<uint64_t>();
+  EXPECT_GT(ran, 0u);
+  EXPECT_EQ(faulted.at("timing.sm0.slot0.stall").at("total").get<uint64_t>(), ran);
+  EXPECT_EQ(faulted.at("timing.sm1.slot7.stall").at("total").get<uint64_t>(), ran);
+  EXPECT_DOUBLE_EQ(faulted.at("timing.ipc").get<double>(),
+                   faulted.at("timing.issued").get<double>() / static_cast<double>(ran));
   const Cycles total = total_line(r.out);
   EXPECT_EQ(total.cycles, launches[0]->cycles);
   expect_ipc(total, instructions[0]);

@@ -114,7 +114,7 @@ class LaunchLoop {
     for (;; ++now_) {
       dispatch();
       if (auto fault = tick_sms(result)) {
-        catch_up(now_);  // the faulting cycle has no states
+        stop_at(now_);  // the faulting cycle has no states
         return fault;
       }
       const bool retired = retire();
@@ -123,7 +123,11 @@ class LaunchLoop {
       const bool done = launch_.all_dispatched() && launch_.live().empty() && to_dispatch_.empty();
       if (!fault && !done) fault = deadlock();
       if (fault || done) {
-        catch_up(now_ + 1);
+        if (fault) {
+          stop_at(now_ + 1);
+        } else {
+          catch_up(now_ + 1);
+        }
         return fault;
       }
       skip_idle(retired);
@@ -168,6 +172,8 @@ class LaunchLoop {
   // The launch's issued instructions into timing.issued: at its end, or up to the fault that
   // stopped it (which has no cycle count, TIMING.md §2).
   void count_issued() { counters_.issued += issued_so_far(); }
+  // The cycles a fault let run: every slot has a state in each of them.
+  Cycle stopped_cycles() const { return stopped_cycles_; }
 
  private:
   // CTA scheduler: take every group that fits, dispatch its warps one per cycle.
@@ -324,6 +330,12 @@ class LaunchLoop {
     return std::max(sm.next_event(due.last, now_ + 1), now_ + 1);
   }
 
+  // A fault stops the launch: the cycles before `end` are accounted and are its cycles.
+  void stop_at(Cycle end) {
+    catch_up(end);
+    stopped_cycles_ = end;
+  }
+
   // Accounts SM `i`'s cycles before `to` that it skipped (in the state after its last tick).
   void catch_up(unsigned i, Cycle to) {
     SmDue& due = due_[i];
@@ -386,7 +398,7 @@ class LaunchLoop {
   uint64_t port_busy_before_;
   uint64_t issued_before_ = 0, issued_ = 0, executed_ = 0;
   uint64_t limit_;
-  Cycle now_ = 0, last_done_ = 0, last_issue_ = 0;
+  Cycle now_ = 0, last_done_ = 0, last_issue_ = 0, stopped_cycles_ = 0;
   SmEvents events_;
   std::vector<SmDue> due_;
   bool accepted_ = false;  // the L2 (or its input buffer) took a request this cycle
@@ -402,6 +414,7 @@ std::optional<Fault> GpuModel::run(functional::Launch& launch, const functional:
                   icache_lru_);
   if (auto fault = loop.run_warps(result)) {
     loop.count_issued();
+    counters_.cycles += loop.stopped_cycles();  // timing.cycles: what ran (no host count)
     result.stopped_at = loop.now();
     return fault;
   }

@@ -13,7 +13,8 @@ GpuModel::GpuModel(const TimingParams& params, uint32_t sm_count, uint32_t warp_
 }
 
 void GpuModel::register_stats(sim::StatScope s) {
-  s.add("cycles", counters_.cycles, "cycles", "the launch's cycles as the host counts them");
+  s.add("cycles", counters_.cycles, "cycles",
+        "the launch's cycles as the host counts them (up to the stop if a fault stopped it)");
   s.add("issued", counters_.issued, "instructions", "warp-instructions issued");
   s.add_formula(
       "ipc",
