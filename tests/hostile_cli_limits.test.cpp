@@ -44,9 +44,9 @@ TEST(HostileLimits, TheLimitFaultNamesTheWarpThatReachedIt) {
   ToolSandbox box(VENTUS_TOOL, kHostileTag);
   box.write_text("spin.s", std::string(kSpin));
   for (const std::string_view mode : {"", " --timing"}) {
-    const ToolRun r = box.run(
-        "run spin.s --kernel spin --global 16 --local 16 --max-instructions 5000" +
-        std::string(mode));
+    const ToolRun r =
+        box.run("run spin.s --kernel spin --global 16 --local 16 --max-instructions 5000" +
+                std::string(mode));
     EXPECT_EQ(r.exit_status, 1) << mode << r.out << r.err;
     EXPECT_TRUE(std::regex_search(
         r.err, std::regex("work-group 0 \\(0, 0, 0\\), warp 1, thread mask 0x000000ff, pc "
