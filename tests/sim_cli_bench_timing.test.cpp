@@ -66,10 +66,6 @@ TEST(SimCliBenchTiming, EachKernelReportsSpeedCyclesAndIpcLikeTheJson) {
     EXPECT_EQ(again.at("launches")[i].at("stats"), doc.at("launches")[i].at("stats"));
 }
 
-// Skipping idle cycles is a simulator shortcut: the bench kernels (the memory kernel keeps
-// the LSU, the L1 and the L2 port refusing and retrying) give the same cycles and counters
-// without it. 3000 trips reach states that shorter runs did not (a retried hit in the L2,
-// a collector behind the issue port).
 // Without --iterations the cycle model loops 20,000 times per warp, the functional engine
 // 100,000: the header line says how many, and the instruction count follows it (8 a trip).
 TEST(SimCliBenchTiming, TheDefaultLoopTripsDependOnTheMode) {
@@ -91,6 +87,55 @@ TEST(SimCliBenchTiming, TheDefaultLoopTripsDependOnTheMode) {
   }
 }
 
+// A kernel that faults (here the instruction limit, set between the ALU kernel's count and the
+// memory kernel's) stops the run there, as in case and run: the ALU kernel's row, total and
+// statistics stay, the memory kernel has no row and no cycles but its statistics up to the
+// fault, the divergent kernel does not run, and the exit status is 1 (there was no
+// --stats-json on a fault at all).
+TEST(SimCliBenchTiming, AKernelThatFaultsStopsTheRunKeepingTheStatistics) {
+  ToolSandbox box(VENTUS_TOOL, kTag);
+  const std::string bench = "bench --iterations 50 --stats-json bench.json";
+  ASSERT_EQ(box.run(bench).exit_status, 0);
+  const json full = read_stats_document(box.dir() / "bench.json");
+  const auto count = [](const json& launch) {
+    return launch.at("stats").at("functional.warp_instructions").get<uint64_t>();
+  };
+  const uint64_t alu = count(full.at("launches")[0]);
+  ASSERT_LT(alu + 1, count(full.at("launches")[1]));
+  for (const std::string mode : {"", " --timing"}) {
+    SCOPED_TRACE(mode);
+    const ToolRun r = box.run(bench + mode + " --max-instructions " + std::to_string(alu + 1));
+    EXPECT_EQ(r.exit_status, 1) << r.out << r.err;
+    EXPECT_NE(r.err.find("kernel 'memory'"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("instruction limit reached"), std::string::npos) << r.err;
+    const auto lines = lines_of(r.out);
+    ASSERT_EQ(lines.size(), mode.empty() ? 2u : 3u) << r.out;  // header, alu [, total]
+    EXPECT_EQ(words_of(lines[1]).at(0), "alu");
+    const json doc = read_stats_document(box.dir() / "bench.json");
+    ASSERT_EQ(doc.at("launches").size(), 2u);
+    const json& faulted = doc.at("launches")[1];
+    EXPECT_EQ(faulted.at("kernel"), "memory");
+    EXPECT_FALSE(faulted.contains("cycles"));
+    EXPECT_EQ(count(doc.at("launches")[0]), alu);
+    if (mode.empty()) {
+      EXPECT_EQ(count(faulted), alu + 1);
+      EXPECT_EQ(doc.at("launches")[0].at("stats"), full.at("launches")[0].at("stats"));
+      EXPECT_FALSE(doc.contains("total_cycles"));
+      continue;
+    }
+    // The cycle model checks the limit once a cycle, after every SM's issue.
+    EXPECT_GE(count(faulted), alu + 1);
+    const Cycles total = total_line(r.out);
+    EXPECT_EQ(total.cycles, doc.at("launches")[0].at("cycles").get<uint64_t>());
+    EXPECT_EQ(doc.at("total_cycles").get<uint64_t>(), total.cycles);
+    EXPECT_GT(faulted.at("stats").at("timing.cycles").get<uint64_t>(), 0u);
+  }
+}
+
+// Skipping idle cycles is a simulator shortcut: the bench kernels (the memory kernel keeps
+// the LSU, the L1 and the L2 port refusing and retrying) give the same cycles and counters
+// without it. 3000 trips reach states that shorter runs did not (a retried hit in the L2,
+// a collector behind the issue port).
 TEST(SimCliBenchTiming, SkippingIdleCyclesChangesNothing) {
   ToolSandbox box(VENTUS_TOOL, kTag);
   const std::string command = "bench --timing --iterations 3000 --stats-json bench.json";

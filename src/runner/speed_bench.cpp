@@ -130,14 +130,15 @@ Result<SpeedBenchResult> run_one(const std::string& name, std::string_view body,
           ? run_program_timed(image.value(), config, engine, buffers, *options.timing, 0x1000,
                               &machine)
           : run_program(image.value(), config, engine, buffers, 0x1000, nullptr, &machine);
-  if (out.result.fault) return Error{out.result.fault->message()};
   std::optional<uint64_t> cycles;
-  if (out.timing) cycles = out.timing->cycles;
+  if (out.timing && !out.result.fault) cycles = out.timing->cycles;
   const sim::StatSnapshot stats = out.registry->snapshot();
   const nlohmann::json json =
       sim::launch_object(name, nlohmann::json::parse(options.config_json), cycles, stats);
-  return SpeedBenchResult{name,        out.result.stats, stats.format_text(),
-                          json.dump(), out.seconds,      cycles};
+  std::optional<std::string> fault;
+  if (out.result.fault) fault = out.result.fault->message();
+  return SpeedBenchResult{
+      name, out.result.stats, stats.format_text(), json.dump(), out.seconds, cycles, fault};
 }
 
 }  // namespace
@@ -202,6 +203,7 @@ Result<std::vector<SpeedBenchResult>> run_speed_benchmarks(const SpeedBenchOptio
     auto result = run_one(std::string(name), body, options);
     if (!result) return result.error();
     results.push_back(std::move(result.value()));
+    if (results.back().fault) break;  // a fault stops the run, as in case and run
   }
   return results;
 }

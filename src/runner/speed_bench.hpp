@@ -41,6 +41,10 @@ struct SpeedBenchResult {
   std::string stats_json;  // {"kernel", "config", ["cycles",] "stats", "stat_info"}
   double seconds = 0;
   std::optional<uint64_t> cycles;  // on the cycle model: the launch's count (TIMING.md §2)
+  // The guest fault that stopped the kernel (the instruction limit, or a bug): its statistics
+  // are those up to the fault, and it has no cycle count (the test bench counts a kernel at its
+  // end). No kernel runs after it.
+  std::optional<std::string> fault;
   double warp_instructions_per_second() const;
   double thread_instructions_per_second() const;
   double cycles_per_second() const;  // simulated cycles (0 off the cycle model)
@@ -54,8 +58,9 @@ std::vector<std::string> speed_bench_kernel_names();
 
 Status check_speed_bench_options(const SpeedBenchOptions& options);
 
-// Runs the three kernels in the default mode without logging; a kernel that faults (a bug)
-// is an Error naming it.
+// Runs the three kernels in the default mode without logging, in order, up to and including
+// the first that faults (SpeedBenchResult::fault). An Error only when a kernel could not be
+// built.
 Result<std::vector<SpeedBenchResult>> run_speed_benchmarks(const SpeedBenchOptions& options);
 
 }  // namespace ventus::runner

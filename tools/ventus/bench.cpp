@@ -24,16 +24,18 @@ struct BenchArgs {
   std::optional<uint64_t> max_instructions;
 };
 
-// One row per kernel (on the cycle model with the simulated cycles per second, the rate
-// cycle simulators are compared by, then its cycles and IPC); on the cycle model the total
-// line, whose cycles are returned.
+// One row per kernel that ran to its end (on the cycle model with the simulated cycles per
+// second, the rate cycle simulators are compared by, then its cycles and IPC); on the cycle
+// model the total line of those kernels, whose cycles are returned, when there is one.
 std::optional<uint64_t> print_results(const runner::SpeedBenchOptions& options,
                                       const std::vector<runner::SpeedBenchResult>& results) {
   fmt::print("{} work-groups x {} warps x {} threads, {} loop trips per warp{}\n",
              options.work_groups, options.warps, options.threads, options.iterations,
              options.timing ? ", cycle model" : "");
-  uint64_t cycles = 0, instructions = 0;
+  uint64_t cycles = 0, instructions = 0, counted = 0;
   for (const runner::SpeedBenchResult& r : results) {
+    if (r.fault) continue;  // reported on stderr; its speed would be of a part of the kernel
+    ++counted;
     fmt::print(
         "{:<10} {:>12} warp-instr {:>14} thread-instr {:8.3f} s {:8.2f} M warp-instr/s "
         "{:9.2f} M thread-instr/s{}\n",
@@ -45,7 +47,7 @@ std::optional<uint64_t> print_results(const runner::SpeedBenchOptions& options,
     cycles += r.cycles.value_or(0);
     instructions += r.stats.warp_instructions;
   }
-  if (!options.timing) return std::nullopt;
+  if (!options.timing || counted == 0) return std::nullopt;
   print_total_cycles(cycles, instructions);
   return cycles;
 }
@@ -62,6 +64,23 @@ void take_config(BenchArgs& args, const Config& config) {
   args.bench.machine = config.machine;  // lanes and warps come from --threads/--warps
   args.bench.config_json = config.values_json();
   if (config.simulation.timing) args.bench.timing = config.machine.timing;
+}
+
+// --stats and --stats-json of every kernel that ran, a faulted one's up to its fault (as case
+// and run write them); false, with the message printed, when the file cannot be written.
+bool write_statistics(const SimCliOptions& sim,
+                      const std::vector<runner::SpeedBenchResult>& results,
+                      std::optional<uint64_t> total_cycles) {
+  std::vector<std::string> stats;
+  for (const runner::SpeedBenchResult& r : results) {
+    if (sim.stats) print_launch_stats(r.name, r.stats_text);
+    stats.push_back(r.stats_json);
+  }
+  if (auto written = write_stats_json(sim, stats, total_cycles); !written) {
+    fmt::print(stderr, "ventus bench: {}\n", written.error().message);
+    return false;
+  }
+  return true;
 }
 
 int run_bench(BenchArgs& args) {
@@ -90,14 +109,11 @@ int run_bench(BenchArgs& args) {
     return 1;
   }
   const std::optional<uint64_t> total_cycles = print_results(options, *results);
-  std::vector<std::string> stats;
-  for (const runner::SpeedBenchResult& r : *results) {
-    if (args.sim.stats) print_launch_stats(r.name, r.stats_text);
-    stats.push_back(r.stats_json);
-  }
-  if (auto written = write_stats_json(args.sim, stats, total_cycles); !written) {
-    fmt::print(stderr, "ventus bench: {}\n", written.error().message);
-    return 2;
+  if (!write_statistics(args.sim, *results, total_cycles)) return 2;
+  // Only the last kernel can have faulted: the run stops there.
+  if (!results->empty() && results->back().fault) {
+    fmt::print(stderr, "ventus bench: {}\n", *results->back().fault);
+    return 1;
   }
   return 0;
 }
