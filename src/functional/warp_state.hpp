@@ -58,9 +58,8 @@ struct WarpState {
   uint32_t fflags = 0, frm = 0;
   WarpCsrs csr;
   RegExt ext;
-  bool ended = false;         // executed endprg
-  bool at_barrier = false;    // waiting at a barrier (default mode)
-  uint64_t instructions = 0;  // warp-instructions retired
+  bool ended = false;       // executed endprg
+  bool at_barrier = false;  // waiting at a barrier (default mode)
 };
 
 }  // namespace ventus::functional

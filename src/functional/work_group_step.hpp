@@ -110,7 +110,6 @@ inline void WorkGroup::retire_state(const Insn& insn, Context& ctx, WarpState& w
     w.vstart = 0;  // REF resets vstart at the end of every vector instruction (§2.3)
     ctx.note_csr_write(isa::csr::kVstart, 0);
   }
-  ++w.instructions;
   ++counters_.warp_instructions;
   counters_.thread_instructions += static_cast<unsigned>(std::popcount(lanes));
   ++counters_.by_unit[insn.unit];
