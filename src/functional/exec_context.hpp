@@ -118,13 +118,10 @@ class BasicExecContext {
     }
   }
 
-  // Lanes a vector instruction processes: SIMT mask, i < vl, and v0 bit i when vm = 0 (§2.4).
-  LaneMask active_lanes(const Insn& insn) const {
-    const LaneMask vl_mask = warp_.vl >= 32 ? ~0u : ((1u << warp_.vl) - 1u);
-    LaneMask lanes = warp_.mask & vl_mask;
-    if (insn.vm == 0) lanes &= warp_.v[0].lane[0];  // RVV bit-packed v0 (C19)
-    return lanes;
-  }
+  // Lanes the instruction processes, fixed by begin() before it executes: for a vector row
+  // the SIMT mask, i < vl, and v0 bit i when vm = 0 (§2.4); for any other row the SIMT mask.
+  // Computed once, as the engine counts them and every lane loop of the row reads them.
+  LaneMask active_lanes() const { return lanes_; }
 
   // Control flow: the engine sets next_pc = pc + 4 before executing.
   uint32_t next_pc() const { return next_pc_; }
@@ -209,13 +206,22 @@ class BasicExecContext {
     }
   }
 
-  // Resets per-instruction outputs; the engine calls this before each instruction.
-  void begin(uint32_t next_pc) {
+  // Resets per-instruction outputs and fixes the lanes of `insn`; the engine calls this
+  // before each instruction.
+  void begin(uint32_t next_pc, const Insn& insn) {
     next_pc_ = next_pc;
     event_ = WarpEvent::None;
+    lanes_ = (insn.traits & trait::kVectorState) != 0 ? vector_lanes(insn) : warp_.mask;
   }
 
  private:
+  LaneMask vector_lanes(const Insn& insn) const {
+    const LaneMask vl_mask = warp_.vl >= 32 ? ~0u : ((1u << warp_.vl) - 1u);
+    LaneMask lanes = warp_.mask & vl_mask;
+    if (insn.vm == 0) lanes &= warp_.v[0].lane[0];  // RVV bit-packed v0 (C19)
+    return lanes;
+  }
+
   bool fail(Trap trap) {
     if (!trap_) trap_ = std::move(trap);
     return false;
@@ -316,6 +322,7 @@ class BasicExecContext {
   MemcheckSetting memcheck_;
   uint32_t next_pc_ = 0;
   WarpEvent event_ = WarpEvent::None;
+  LaneMask lanes_ = 0;
 };
 
 // Semantics files are compiled once per policy with VENTUS_EXEC_POLICY set (CMakeLists.txt),

@@ -62,7 +62,7 @@ inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_
       retired_out = retired;
       return execute(index, ctx);  // the fetch fault
     }
-    ctx.begin(pc + 4);
+    ctx.begin(pc + 4, *insn);
     const LaneMask lanes = executing_lanes(*insn, ctx);
     const size_t depth_before = insn->control != 0 ? w.simt.size() : 0;
     insn->exec_fast(ctx, *insn);
@@ -92,13 +92,12 @@ inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_
   }
 }
 
-// Lanes that execute: the SIMT mask, and for vector rows i < vl and v0 (§2.4). Marks the
-// vector state dirty for vector rows (REF's mstatus.VS).
+// Lanes that execute (ExecContext::begin fixed them). Marks the vector state dirty for
+// vector rows (REF's mstatus.VS).
 template <class Context>
 inline LaneMask WorkGroup::executing_lanes(const Insn& insn, Context& ctx) {
-  if ((insn.traits & trait::kVectorState) == 0) return ctx.warp().mask;
-  dirty_vs(ctx);
-  return ctx.active_lanes(insn);
+  if ((insn.traits & trait::kVectorState) != 0) dirty_vs(ctx);
+  return ctx.active_lanes();
 }
 
 // The bookkeeping of a retired instruction every driver shares: vstart, counters, the regext
@@ -141,7 +140,7 @@ inline StepResult WorkGroup::execute(unsigned index, Context& ctx) {
     result.status = StepStatus::Trapped;
     return result;
   }
-  ctx.begin(w.pc + 4);
+  ctx.begin(w.pc + 4, *insn);
   if constexpr (Context::kCommit) begin_commit_record(*ctx.record(), index, w, *insn);
   if constexpr (Context::kTiming) fill_timing_before(*ctx.record(), w, *insn);
   const LaneMask lanes = executing_lanes(*insn, ctx);

@@ -55,54 +55,66 @@ inline constexpr Lanes kLaneBit = [] {
   return bits;
 }();
 
-// dst[i] = res[i] where `mask` has bit i, unchanged elsewhere (inactive lanes keep their value).
-// Computed into a local first so the compiler need not worry about dst aliasing res. A full
-// 32-lane mask (every lane of a full-width warp active) is a plain copy: no select is needed,
-// and it is the common case of converged 32-thread code.
-inline void merge(VReg& dst, const Lanes& res, LaneMask mask) {
+// Lanes are written a chunk of eight (one 256-bit host vector) at a time: the chunk's values
+// are computed before any of its lanes is written. So vd may be one of the sources (two
+// vector registers are the same or disjoint, and a value reads only its own lane of a
+// register), and the result needs no whole-register temporary: one through the stack cost
+// more than the lane arithmetic (DESIGN.md §2.4).
+inline constexpr unsigned kChunk = 8;
+static_assert(kMaxThreads % kChunk == 0);
+
+// vd[i] = value(i) on the instruction's active lanes; inactive lanes keep their value. A full
+// 32-lane mask (every lane of a full-width warp active, the common case of converged code)
+// is a plain store; otherwise a select per lane. Records the vector write.
+// Always inlined, as the helpers below: the lane loops vectorise only inside the row's own
+// function.
+template <class Value>
+[[gnu::always_inline]] inline void write_lanes(ExecContext& ctx, const Insn& insn, Value value) {
+  const unsigned vd = ctx.rd(insn);
+  VReg& d = ctx.v(vd);
+  const LaneMask mask = ctx.active_lanes();
   if (mask == ~LaneMask{0}) {
-    dst.lane = res;
-    return;
+    for (unsigned c = 0; c < kMaxThreads; c += kChunk) {
+      uint32_t chunk[kChunk];
+      for (unsigned j = 0; j < kChunk; ++j) chunk[j] = value(c + j);
+      for (unsigned j = 0; j < kChunk; ++j) d.lane[c + j] = chunk[j];
+    }
+  } else {
+    for (unsigned c = 0; c < kMaxThreads; c += kChunk) {
+      uint32_t chunk[kChunk];
+      for (unsigned j = 0; j < kChunk; ++j) chunk[j] = value(c + j);
+      for (unsigned j = 0; j < kChunk; ++j) {
+        const uint32_t sel = (mask & kLaneBit[c + j]) != 0 ? ~0u : 0u;
+        d.lane[c + j] = (chunk[j] & sel) | (d.lane[c + j] & ~sel);
+      }
+    }
   }
-  Lanes out;
-  for (unsigned i = 0; i < kMaxThreads; ++i) {
-    const uint32_t sel = (mask & kLaneBit[i]) != 0 ? ~0u : 0u;
-    out[i] = (res[i] & sel) | (dst.lane[i] & ~sel);
-  }
-  dst.lane = out;
+  ctx.wrote_v(vd);
 }
 
-// Writes `res` to vd on the instruction's active lanes and records the vector write.
+// Writes the computed `res` to vd on the instruction's active lanes.
 inline void commit(ExecContext& ctx, const Insn& insn, const Lanes& res) {
-  const unsigned vd = ctx.rd(insn);
-  merge(ctx.v(vd), res, ctx.active_lanes(insn));
-  ctx.wrote_v(vd);
+  write_lanes(ctx, insn, [&](unsigned i) { return res[i]; });
 }
 
 // vd[i] = op(a[i], b[i]). Computed for every lane (no per-lane branch), then merged, so `op`
 // must be total (e.g. division guards its divisor).
 template <class A, class B, class Op>
-void binary(ExecContext& ctx, const Insn& insn, A a, B b, Op op) {
-  Lanes res;
-  for (unsigned i = 0; i < kMaxThreads; ++i) res[i] = op(a[i], b[i]);
-  commit(ctx, insn, res);
+[[gnu::always_inline]] inline void binary(ExecContext& ctx, const Insn& insn, A a, B b, Op op) {
+  write_lanes(ctx, insn, [&](unsigned i) { return op(a[i], b[i]); });
 }
 
 // vd[i] = op(a[i], b[i], vd[i]) (integer multiply-add: the accumulator is vd, §5.5).
 template <class A, class B, class Op>
-void ternary(ExecContext& ctx, const Insn& insn, A a, B b, Op op) {
+[[gnu::always_inline]] inline void ternary(ExecContext& ctx, const Insn& insn, A a, B b, Op op) {
   const VReg& d = ctx.v(ctx.rd(insn));
-  Lanes res;
-  for (unsigned i = 0; i < kMaxThreads; ++i) res[i] = op(a[i], b[i], d.lane[i]);
-  commit(ctx, insn, res);
+  write_lanes(ctx, insn, [&](unsigned i) { return op(a[i], b[i], d.lane[i]); });
 }
 
-// vd[i] = value(i) on active lanes (moves, vid.v).
+// vd[i] = value(i) on active lanes (moves, vid.v). `value` reads only lane i of a register.
 template <class Value>
-void fill(ExecContext& ctx, const Insn& insn, Value value) {
-  Lanes res;
-  for (unsigned i = 0; i < kMaxThreads; ++i) res[i] = value(i);
-  commit(ctx, insn, res);
+[[gnu::always_inline]] inline void fill(ExecContext& ctx, const Insn& insn, Value value) {
+  write_lanes(ctx, insn, value);
 }
 
 // Bit i of the RVV bit-packed mask register v0 (C19): numt <= 32, so all bits are in element 0.
@@ -120,7 +132,7 @@ void fp_lanes(ExecContext& ctx, const Insn& insn, Op op) {
   const unsigned vd = ctx.rd(insn);
   VReg& d = ctx.v(vd);
   uint8_t flags = 0;
-  for (LaneMask m = ctx.active_lanes(insn); m != 0; m &= m - 1) {
+  for (LaneMask m = ctx.active_lanes(); m != 0; m &= m - 1) {
     const auto i = static_cast<unsigned>(std::countr_zero(m));
     const fp::FpResult r = op(i, *rm);  // reads only lane i, so writing lane i is safe
     d.lane[i] = r.value;

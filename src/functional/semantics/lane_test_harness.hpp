@@ -62,8 +62,8 @@ struct Harness {
     record.clear();
     trap = Trap{};
     ExecContext ctx(warp, wg, mode, counts, kPds, 0x10000, trap, &record);
-    ctx.begin(warp.pc + 4);
     const Insn insn = predecode(word);
+    ctx.begin(warp.pc + 4, insn);
     insn.exec<CommitPolicy>()(ctx, insn);
     return !ctx.trapped();
   }

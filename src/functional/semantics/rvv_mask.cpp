@@ -49,7 +49,7 @@ void with_carry(ExecContext& ctx, const Insn& insn, B b, Op op, bool use_v0 = tr
 // Mask-producing rows write bit i of the bit-packed vd for active i only (RVV layout, C19).
 void write_mask_bits(ExecContext& ctx, const Insn& insn, LaneMask bits) {
   const unsigned vd = ctx.rd(insn);
-  const LaneMask active = ctx.active_lanes(insn);
+  const LaneMask active = ctx.active_lanes();
   uint32_t& word = ctx.v(vd).lane[0];
   word = (word & ~active) | (bits & active);
   ctx.wrote_v(vd);
@@ -141,7 +141,7 @@ void exec_VMV_S_X(ExecContext& ctx, const Insn& insn) {
 // vmv.x.s: REF loops over the active lanes in ascending order writing x[rd], so the highest
 // active element wins (§4.2); no active lane, no write.
 void exec_VMV_X_S(ExecContext& ctx, const Insn& insn) {
-  const LaneMask active = ctx.active_lanes(insn);
+  const LaneMask active = ctx.active_lanes();
   if (active == 0) return;
   const auto top = static_cast<unsigned>(31 - std::countl_zero(active));
   ctx.set_x(ctx.rd(insn), ctx.v(ctx.rs2(insn)).lane[top]);
@@ -153,11 +153,11 @@ void exec_VID_V(ExecContext& ctx, const Insn& insn) {
 }
 
 void exec_VCPOP_M(ExecContext& ctx, const Insn& insn) {
-  const LaneMask bits = ctx.v(ctx.rs2(insn)).lane[0] & ctx.active_lanes(insn);
+  const LaneMask bits = ctx.v(ctx.rs2(insn)).lane[0] & ctx.active_lanes();
   ctx.set_x(ctx.rd(insn), static_cast<uint32_t>(std::popcount(bits)));
 }
 void exec_VFIRST_M(ExecContext& ctx, const Insn& insn) {
-  const LaneMask bits = ctx.v(ctx.rs2(insn)).lane[0] & ctx.active_lanes(insn);
+  const LaneMask bits = ctx.v(ctx.rs2(insn)).lane[0] & ctx.active_lanes();
   ctx.set_x(ctx.rd(insn), bits == 0 ? ~0u : static_cast<uint32_t>(std::countr_zero(bits)));
 }
 

@@ -53,7 +53,7 @@ void load_packed(ExecContext& ctx, const Insn& insn, Addr addr) {
   if (!narrow_allowed(ctx)) return;
   const unsigned vd = ctx.rd(insn);
   VReg& d = ctx.v(vd);
-  const bool ok = lane::for_active(ctx.active_lanes(insn), [&](unsigned i) {
+  const bool ok = lane::for_active(ctx.active_lanes(), [&](unsigned i) {
     T value{};
     if (!ctx.load<T>(addr(i), value, static_cast<int>(i))) return false;
     const unsigned byte = i * static_cast<unsigned>(sizeof(T));
@@ -69,7 +69,7 @@ template <typename T, class Addr>
 void store_packed(ExecContext& ctx, const Insn& insn, Addr addr) {
   if (!narrow_allowed(ctx)) return;
   const VReg& data = ctx.v(vs3(ctx, insn));
-  lane::for_active(ctx.active_lanes(insn), [&](unsigned i) {
+  lane::for_active(ctx.active_lanes(), [&](unsigned i) {
     return ctx.store<T>(addr(i), static_cast<T>(packed<T>(data, i)), static_cast<int>(i));
   });
 }
@@ -93,11 +93,11 @@ Indexed<T> indexed(ExecContext& ctx, const Insn& insn) {
 
 template <class Addr>
 void load32(ExecContext& ctx, const Insn& insn, Addr addr) {
-  lane::load<lane::W>(ctx, ctx.active_lanes(insn), ctx.rd(insn), addr);
+  lane::load<lane::W>(ctx, ctx.active_lanes(), ctx.rd(insn), addr);
 }
 template <class Addr>
 void store32(ExecContext& ctx, const Insn& insn, Addr addr) {
-  lane::store<lane::W>(ctx, ctx.active_lanes(insn), ctx.v(vs3(ctx, insn)), addr);
+  lane::store<lane::W>(ctx, ctx.active_lanes(), ctx.v(vs3(ctx, insn)), addr);
 }
 
 // Indexed forms with a narrow index but 32-bit data follow the same C17 rule.

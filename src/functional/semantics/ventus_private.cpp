@@ -29,13 +29,13 @@ struct PrivateAddress {
 
 template <class E>
 void load_private(ExecContext& ctx, const Insn& insn) {
-  lane::load<E>(ctx, ctx.active_lanes(insn), ctx.rd(insn), PrivateAddress(ctx, insn));
+  lane::load<E>(ctx, ctx.active_lanes(), ctx.rd(insn), PrivateAddress(ctx, insn));
 }
 
 // Store data is vs2 (bits 24:20); REF prints the base as an x register but reads vs1[i].
 template <class E>
 void store_private(ExecContext& ctx, const Insn& insn) {
-  lane::store<E>(ctx, ctx.active_lanes(insn), ctx.v(ctx.rs2(insn)), PrivateAddress(ctx, insn));
+  lane::store<E>(ctx, ctx.active_lanes(), ctx.v(ctx.rs2(insn)), PrivateAddress(ctx, insn));
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ void vbranch(ExecContext& ctx, const Insn& insn, Cond cond) {
   WarpState& w = ctx.warp();
   const VReg& vs2 = w.v[ctx.rs2(insn)];
   const VReg& vs1 = w.v[ctx.rs1(insn)];
-  const LaneMask lanes = ctx.active_lanes(insn);
+  const LaneMask lanes = ctx.active_lanes();
   LaneMask taken = 0;
   for (unsigned i = 0; i < kMaxThreads; ++i) {
     taken |= static_cast<LaneMask>(cond(vs2.lane[i], vs1.lane[i])) << i;

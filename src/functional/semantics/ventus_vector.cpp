@@ -20,7 +20,7 @@ template <class E>
 void load12(ExecContext& ctx, const Insn& insn) {
   const VReg& base = ctx.v(ctx.rs1(insn));
   const uint32_t offset = static_cast<uint32_t>(insn.imm);
-  lane::load<E>(ctx, ctx.active_lanes(insn), ctx.rd(insn),
+  lane::load<E>(ctx, ctx.active_lanes(), ctx.rd(insn),
                 [&](unsigned i) { return base.lane[i] + offset; });
 }
 
@@ -29,7 +29,7 @@ template <class E>
 void store12(ExecContext& ctx, const Insn& insn) {
   const VReg& base = ctx.v(ctx.rs1(insn));
   const uint32_t offset = static_cast<uint32_t>(insn.imm);
-  lane::store<E>(ctx, ctx.active_lanes(insn), ctx.v(ctx.rs2(insn)),
+  lane::store<E>(ctx, ctx.active_lanes(), ctx.v(ctx.rs2(insn)),
                  [&](unsigned i) { return base.lane[i] + offset; });
 }
 
@@ -56,7 +56,7 @@ void exec_VFEXP(ExecContext& ctx, const Insn& insn) {
   const unsigned vd = ctx.rd(insn);
   const VReg& src = ctx.v(ctx.rs2(insn));
   VReg& d = ctx.v(vd);
-  lane::for_active(ctx.active_lanes(insn), [&](unsigned i) {
+  lane::for_active(ctx.active_lanes(), [&](unsigned i) {
     d.lane[i] = fp::fexp(src.lane[i]);
     return true;
   });
@@ -71,7 +71,7 @@ void exec_VFTTA_VV(ExecContext& ctx, const Insn& insn) {
   const unsigned vd = ctx.rd(insn), vs1 = ctx.rs1(insn), vs2 = ctx.rs2(insn);
   const unsigned vl = ctx.warp().vl;
   const auto rm = fp::resolve_rounding_mode(7, ctx.warp().frm).value_or(fp::RoundingMode::kRne);
-  lane::for_active(ctx.active_lanes(insn), [&](unsigned i) {
+  lane::for_active(ctx.active_lanes(), [&](unsigned i) {
     if (i >= vl / 2) {
       ctx.v(vd).lane[i] = i + 7;
       return true;
