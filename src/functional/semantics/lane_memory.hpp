@@ -46,20 +46,80 @@ struct LanePattern {
   Pattern pattern = Pattern::Scattered;
   uint32_t first = 0;
 };
+// True when the active lanes are one run lane0, lane0 + 1, ... (every thread of a converged
+// warp): their loops then run over an index range, which the compiler vectorises.
+inline bool one_run(LaneMask active) {
+  const LaneMask run = active >> std::countr_zero(active);
+  return (run & (run + 1)) == 0;
+}
+
+// fn(i, k) for the lanes i of a run (one_run), ascending, k = i - its first lane; `fn` must
+// not exit early, so the loop vectorises. All 32 lanes, the common case, get constant bounds:
+// straight-line vector code with no remainder loop.
+template <class Fn>
+[[gnu::always_inline]] inline void for_run(LaneMask active, Fn fn) {
+  if (active == ~LaneMask{0}) {
+    for (unsigned i = 0; i < kMaxThreads; ++i) fn(i, i);
+    return;
+  }
+  const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
+  const auto end = static_cast<unsigned>(32 - std::countl_zero(active));
+  for (unsigned i = lane0; i < end; ++i) fn(i, i - lane0);
+}
+
 template <class Addr>
 LanePattern lane_pattern(LaneMask active, Addr& addr, unsigned size) {
   const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
   const uint32_t first = addr(lane0);
   bool unit = true, uniform = true;
-  for (LaneMask m = active & (active - 1); m != 0; m &= m - 1) {
-    const auto i = static_cast<unsigned>(std::countr_zero(m));
-    const uint32_t a = addr(i);
-    unit = unit && a == first + (i - lane0) * size;
-    uniform = uniform && a == first;
+  if (one_run(active)) {
+    // The differences are OR-ed, with no early exit, so the loop vectorises.
+    uint32_t off_stride = 0, off_first = 0;
+    for_run(active, [&](unsigned i, unsigned k) {
+      const uint32_t a = addr(i);
+      off_stride |= a ^ (first + k * size);
+      off_first |= a ^ first;
+    });
+    unit = off_stride == 0;
+    uniform = off_first == 0;
+  } else {
+    for (LaneMask m = active & (active - 1); m != 0; m &= m - 1) {
+      const auto i = static_cast<unsigned>(std::countr_zero(m));
+      const uint32_t a = addr(i);
+      unit = unit && a == first + (i - lane0) * size;
+      uniform = uniform && a == first;
+    }
   }
   if (unit && active != (active & -active)) return {Pattern::UnitStride, first};
   if (uniform) return {Pattern::Uniform, first};
   return {Pattern::Scattered, first};
+}
+
+// d[i] = widen(host[k(i)]) for the active lanes, k(i) = i - lane0 (unit stride) or 0.
+template <class E>
+void copy_in(VReg& d, LaneMask active, const uint8_t* host, bool unit) {
+  using T = typename E::Type;
+  const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
+  if (one_run(active)) {
+    if (!unit) {
+      T value;
+      std::memcpy(&value, host, sizeof(T));
+      for_run(active, [&](unsigned i, unsigned) { d.lane[i] = E::widen(value); });
+      return;
+    }
+    for_run(active, [&](unsigned i, unsigned k) {
+      T value;
+      std::memcpy(&value, host + k * sizeof(T), sizeof(T));
+      d.lane[i] = E::widen(value);
+    });
+    return;
+  }
+  for (LaneMask m = active; m != 0; m &= m - 1) {
+    const auto i = static_cast<unsigned>(std::countr_zero(m));
+    T value;
+    std::memcpy(&value, host + (unit ? (i - lane0) * sizeof(T) : 0), sizeof(T));
+    d.lane[i] = E::widen(value);
+  }
 }
 
 // Loads whose lanes are unit-stride or uniform, unrecorded or under the timing policy (its
@@ -80,19 +140,13 @@ bool load_warp_wide(ExecContext& ctx, LaneMask active, VReg& d, Addr& addr) {
     const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
     const auto end = static_cast<unsigned>(32 - std::countl_zero(active));
     const bool unit = p.pattern == Pattern::UnitStride;
-    const LaneMask run = active >> lane0;
-    if (unit && (run & (run + 1)) != 0 && ctx.memory().overlay() != nullptr) return false;
+    if (unit && !one_run(active) && ctx.memory().overlay() != nullptr) return false;
     const uint32_t bytes = unit ? (end - lane0) * sizeof(T) : sizeof(T);
     const uint8_t* host =
         ctx.load_span(p.first, bytes, sizeof(T), static_cast<unsigned>(std::popcount(active)));
     if (host == nullptr) return false;
     ctx.record_lanes(active, p.first, unit ? sizeof(T) : 0, sizeof(T));
-    for (LaneMask m = active; m != 0; m &= m - 1) {
-      const auto i = static_cast<unsigned>(std::countr_zero(m));
-      T value;
-      std::memcpy(&value, host + (unit ? (i - lane0) * sizeof(T) : 0), sizeof(T));
-      d.lane[i] = E::widen(value);
-    }
+    copy_in<E>(d, active, host, unit);
     return true;
   }
 }
@@ -108,8 +162,6 @@ bool store_warp_wide(ExecContext& ctx, LaneMask active, const VReg& data, Addr& 
   } else {
     if (active == 0) return false;
     const LanePattern p = lane_pattern(active, addr, sizeof(T));
-    const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
-    const LaneMask run = active >> lane0;
     const auto count = static_cast<unsigned>(std::popcount(active));
     if (p.pattern == Pattern::Uniform) {
       uint8_t* host = ctx.store_span(p.first, sizeof(T), sizeof(T), count);
@@ -119,14 +171,14 @@ bool store_warp_wide(ExecContext& ctx, LaneMask active, const VReg& data, Addr& 
       std::memcpy(host, &value, sizeof(T));
       return true;
     }
-    if (p.pattern != Pattern::UnitStride || (run & (run + 1)) != 0) return false;
+    if (p.pattern != Pattern::UnitStride || !one_run(active)) return false;
     uint8_t* host = ctx.store_span(p.first, count * sizeof(T), sizeof(T), count);
     if (host == nullptr) return false;
     ctx.record_lanes(active, p.first, sizeof(T), sizeof(T));
-    for (unsigned k = 0; k < count; ++k) {
-      const auto value = static_cast<T>(data.lane[lane0 + k]);
+    for_run(active, [&](unsigned i, unsigned k) {
+      const auto value = static_cast<T>(data.lane[i]);
       std::memcpy(host + k * sizeof(T), &value, sizeof(T));
-    }
+    });
     return true;
   }
 }

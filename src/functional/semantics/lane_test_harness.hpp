@@ -68,6 +68,17 @@ struct Harness {
     return !ctx.trapped();
   }
 
+  // Executes one word through the unrecorded copy, the one the engine's burst loop runs:
+  // warp-wide memory accesses where the lanes allow, no record. False when it trapped.
+  bool run_unrecorded(uint32_t word) {
+    trap = Trap{};
+    BasicExecContext<NoRecord> ctx(warp, wg, mode, counts, kPds, 0x10000, trap, nullptr);
+    const Insn insn = predecode(word);
+    ctx.begin(warp.pc + 4, insn);
+    insn.exec<NoRecord>()(ctx, insn);
+    return !ctx.trapped();
+  }
+
   VReg& v(unsigned index) { return warp.v[index]; }
   void set_lanes(unsigned index, std::initializer_list<uint32_t> values) {
     unsigned i = 0;
