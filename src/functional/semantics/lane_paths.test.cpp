@@ -81,17 +81,22 @@ std::vector<Step> steps() {
   };
 }
 
+// Runs every step on both copies, comparing their state after each.
+void run_steps_on_both(Harness& logged, Harness& fast) {
+  for (const Step& step : steps()) {
+    ASSERT_TRUE(logged.run(step.word)) << step.what;
+    ASSERT_TRUE(fast.run_unrecorded(step.word)) << step.what;
+    expect_same_state(logged, fast, step.what);
+  }
+}
+
 TEST(LanePaths, TheUnrecordedCopyMatchesTheLoggedCopyForEveryMask) {
   for (const LaneMask mask : kMasks) {
     SCOPED_TRACE(::testing::Message() << "mask 0x" << std::hex << mask);
     Harness logged(kLanes), fast(kLanes);
     prepare(logged, mask);
     prepare(fast, mask);
-    for (const Step& step : steps()) {
-      ASSERT_TRUE(logged.run(step.word)) << step.what;
-      ASSERT_TRUE(fast.run_unrecorded(step.word)) << step.what;
-      expect_same_state(logged, fast, step.what);
-    }
+    run_steps_on_both(logged, fast);
   }
 }
 
@@ -101,11 +106,7 @@ TEST(LanePaths, AVectorLengthBelowTheWarpLimitsTheLanes) {
     prepare(*h, kAll);
     h->warp.vl = 20;
   }
-  for (const Step& step : steps()) {
-    ASSERT_TRUE(logged.run(step.word)) << step.what;
-    ASSERT_TRUE(fast.run_unrecorded(step.word)) << step.what;
-    expect_same_state(logged, fast, step.what);
-  }
+  run_steps_on_both(logged, fast);
   EXPECT_EQ(fast.v(7).lane[19], 19u);  // vid.v wrote lanes below vl only
   EXPECT_EQ(fast.v(7).lane[20], 0u);
 }
