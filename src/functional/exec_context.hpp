@@ -253,10 +253,13 @@ class BasicExecContext {
     }
     return true;
   }
+  // True (the access must not happen) in a speculative run: the checked path reaches global
+  // memory directly, not through the overlay, and another thread may be running on it.
   bool speculation_stops(uint32_t addr) {
     if (memory_.overlay() == nullptr) return false;
     memory_.overlay()->abort();
-    return fail(Trap{TrapKind::AccessFault, addr, "speculative run stopped"});
+    fail(Trap{TrapKind::AccessFault, addr, "speculative run stopped"});
+    return true;
   }
 
   // An access outside every buffer (docs/memcheck.md): a fault in Strict; else it goes on

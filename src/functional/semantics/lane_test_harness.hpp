@@ -40,6 +40,7 @@ struct Harness {
   ExecutedInstr record;
   AccessCounts counts;
   Mode mode = Mode::Default;
+  MemcheckSetting memcheck;  // Strict unless a test sets it
   Trap trap;
 
   explicit Harness(unsigned numt = 8) {
@@ -61,7 +62,7 @@ struct Harness {
   bool run(uint32_t word) {
     record.clear();
     trap = Trap{};
-    ExecContext ctx(warp, wg, mode, counts, kPds, 0x10000, trap, &record);
+    ExecContext ctx(warp, wg, mode, counts, kPds, 0x10000, trap, &record, memcheck);
     const Insn insn = predecode(word);
     ctx.begin(warp.pc + 4, insn);
     insn.exec<CommitPolicy>()(ctx, insn);
@@ -72,7 +73,7 @@ struct Harness {
   // warp-wide memory accesses where the lanes allow, no record. False when it trapped.
   bool run_unrecorded(uint32_t word) {
     trap = Trap{};
-    BasicExecContext<NoRecord> ctx(warp, wg, mode, counts, kPds, 0x10000, trap, nullptr);
+    BasicExecContext<NoRecord> ctx(warp, wg, mode, counts, kPds, 0x10000, trap, nullptr, memcheck);
     const Insn insn = predecode(word);
     ctx.begin(warp.pc + 4, insn);
     insn.exec<NoRecord>()(ctx, insn);
