@@ -99,7 +99,6 @@ LanePattern lane_pattern(LaneMask active, Addr& addr, unsigned size) {
 template <class E>
 void copy_in(VReg& d, LaneMask active, const uint8_t* host, bool unit) {
   using T = typename E::Type;
-  const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
   if (one_run(active)) {
     if (!unit) {
       T value;
@@ -114,6 +113,7 @@ void copy_in(VReg& d, LaneMask active, const uint8_t* host, bool unit) {
     });
     return;
   }
+  const auto lane0 = static_cast<unsigned>(std::countr_zero(active));
   for (LaneMask m = active; m != 0; m &= m - 1) {
     const auto i = static_cast<unsigned>(std::countr_zero(m));
     T value;

@@ -58,25 +58,23 @@ struct Harness {
   Harness(const Harness&) = delete;  // wg points into this object
   Harness& operator=(const Harness&) = delete;
 
-  // Executes one instruction word; returns false when it trapped (trap holds the reason).
+  // Executes one instruction word through the logged copy (its writes in `record`); returns
+  // false when it trapped (trap holds the reason).
   bool run(uint32_t word) {
     record.clear();
-    trap = Trap{};
-    ExecContext ctx(warp, wg, mode, counts, kPds, 0x10000, trap, &record, memcheck);
-    const Insn insn = predecode(word);
-    ctx.begin(warp.pc + 4, insn);
-    insn.exec<CommitPolicy>()(ctx, insn);
-    return !ctx.trapped();
+    return execute<CommitPolicy>(word, &record);
   }
+  // The same through the unrecorded copy, the one the engine's burst loop runs: warp-wide
+  // memory accesses where the lanes allow, no record.
+  bool run_unrecorded(uint32_t word) { return execute<NoRecord>(word, nullptr); }
 
-  // Executes one word through the unrecorded copy, the one the engine's burst loop runs:
-  // warp-wide memory accesses where the lanes allow, no record. False when it trapped.
-  bool run_unrecorded(uint32_t word) {
+  template <class Policy>
+  bool execute(uint32_t word, typename Policy::Record* into) {
     trap = Trap{};
-    BasicExecContext<NoRecord> ctx(warp, wg, mode, counts, kPds, 0x10000, trap, nullptr, memcheck);
+    BasicExecContext<Policy> ctx(warp, wg, mode, counts, kPds, 0x10000, trap, into, memcheck);
     const Insn insn = predecode(word);
     ctx.begin(warp.pc + 4, insn);
-    insn.exec<NoRecord>()(ctx, insn);
+    insn.exec<Policy>()(ctx, insn);
     return !ctx.trapped();
   }
 
