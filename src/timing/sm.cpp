@@ -59,6 +59,7 @@ unsigned Sm::start_warp(functional::WorkGroup& group, unsigned warp, Cycle activ
   free->fetch_pc = group.warps()[warp].pc;
   free->next_select = active_at;
   touch(static_cast<unsigned>(free - warps_.begin()));
+  sync_fetch_masks(static_cast<unsigned>(free - warps_.begin()));
   ++stats_.warps_dispatched;
   ++active_warps_;
   core_next_ = 0;

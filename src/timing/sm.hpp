@@ -204,6 +204,7 @@ class Sm {
   void fetch_lookups(Cycle now);
   void fetch_responses(Cycle now);
   void fetch_select(Cycle now);
+  bool try_fetch(unsigned slot, Cycle now);
   void note_fetch(unsigned slot, Cycle now);
   void load_slowdown(Cycle now);
   void sample_front_end(Cycle now);
@@ -218,6 +219,25 @@ class Sm {
     if (full_saved_at_[slot] == now) return;
     full_before_[slot] = buffer_full(w) ? 1 : 0;
     full_saved_at_[slot] = now;
+    if (changed_at_ != now) {
+      changed_ = 0;
+      changed_at_ = now;
+    }
+    const uint64_t bit = slot_bit(static_cast<unsigned>(slot));
+    changed_ |= bit;
+    unfull_before_ = buffer_full(w) ? unfull_before_ & ~bit : unfull_before_ | bit;
+  }
+  // After a change to a slot's buffer or activity: its bits of the fetch masks below.
+  void sync_fetch_masks(unsigned slot) {
+    const uint64_t bit = slot_bit(slot);
+    const Warp& w = warps_[slot];
+    active_slots_ = w.active ? active_slots_ | bit : active_slots_ & ~bit;
+    unfull_ = buffer_full(w) ? unfull_ & ~bit : unfull_ | bit;
+  }
+  // The slots fetch selection may take: active, with a buffer not full as the cycle began.
+  uint64_t fetch_candidates(Cycle now) const {
+    const uint64_t changed = changed_at_ == now ? changed_ : 0;
+    return active_slots_ & ((unfull_ & ~changed) | (unfull_before_ & changed));
   }
   static bool pending(const std::bitset<256>& scalar, const std::bitset<256>& vector,
                       functional::RegRef reg);
@@ -263,8 +283,13 @@ class Sm {
   // The RTL's `full` is a buffer's state before the edge. A slot's state is saved by the
   // first change to its buffer in a cycle (note_buffer_change); until then the buffer itself
   // is that state (full_before), so no cycle pays for sampling every slot.
-  std::vector<uint8_t> full_before_;   // per slot: full as full_saved_at_ began
-  std::vector<Cycle> full_saved_at_;   // per slot: the cycle full_before_ was saved in
+  std::vector<uint8_t> full_before_;  // per slot: full as full_saved_at_ began
+  std::vector<Cycle> full_saved_at_;  // per slot: the cycle full_before_ was saved in
+  // The same as bit masks for fetch selection (up to 64 slots; wide_ walks the slots): the
+  // active slots, those whose buffer is not full now, the slots whose buffer changed in
+  // changed_at_ and, for those, whether it was not full as that cycle began.
+  uint64_t active_slots_ = 0, unfull_ = ~uint64_t{0}, changed_ = 0, unfull_before_ = 0;
+  Cycle changed_at_ = ~Cycle{0};
   bool rewind_now_ = false;            // a fetch response rewinds a warp this cycle
   bool branch_fired_now_ = false;      // a branch resolution reached the fetch this cycle
   std::vector<PendingWrite> results_;  // waiting for a writeback port
@@ -316,7 +341,7 @@ class Sm {
   void touch_at(Cycle at, unsigned slot) { ready_touches_.push_back({at, slot}); }
   // Candidate slots (a superset: each stage still checks its whole condition, the times
   // included) of the slowdown load and the selection, so that those stages look at few warps
-  // (fetch selection walks the slots: it sees the buffers as the cycle began); the touched
+  // (fetch selection has masks of its own: it sees the buffers as the cycle began); the touched
   // slots' bits are recomputed when a stage next needs them. More than 64 slots are all
   // candidates (wide_).
   uint64_t slow_candidates_ = 0, select_candidates_ = 0;

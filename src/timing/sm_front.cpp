@@ -25,6 +25,7 @@ void Sm::redirect(Warp& w, uint32_t pc, Cycle now) {
   w.refill = SlotState::FetchRedirect;
   note_buffer_change(w, now);
   w.ibuffer.clear();
+  sync_fetch_masks(static_cast<unsigned>(&w - warps_.data()));
   w.slow = Packet{};
   w.last_slot0 = {};
   w.hazard_blocked = false;
@@ -158,6 +159,7 @@ void Sm::fetch_responses(Cycle now) {
         if (w.ibuffer.empty()) touch(f.slot);
         note_buffer_change(w, now);
         w.ibuffer.push_back(Packet{base, valid, now});
+        sync_fetch_masks(f.slot);
       }
       continue;
     }
@@ -201,22 +203,32 @@ void Sm::apply_prefix(Warp& w, uint32_t pc) {
 // follow this cycle's pushes); the chosen warp's fetch pc moves on to the next packet
 // (speculatively).
 void Sm::fetch_select(Cycle now) {
-  const uint32_t packet = params_.front.fetch_bytes;
-  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
-    Warp& w = warps_[slot];
-    if (!w.active || full_before(slot, now)) continue;
-    if (now < w.fetch_from) {
-      if (w.flushed_at != now) continue;
-      note_fetch(slot, now);  // the flushed warp holds the slot (flush_fetch)
-      return;
+  if (!wide_) {  // the candidates' bits, lowest first
+    for (uint64_t bits = fetch_candidates(now); bits != 0; bits &= bits - 1) {
+      if (try_fetch(static_cast<unsigned>(std::countr_zero(bits)), now)) return;
     }
-    ++stats_.fetch_requests;
-    fetches_.push_back(
-        Fetch{now + params_.front.icache.hit_latency_cycles, slot, w.fetch_pc, w.epoch});
-    w.fetch_pc = (w.fetch_pc & ~(packet - 1)) + packet;
-    note_fetch(slot, now);
     return;
   }
+  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
+    if (warps_[slot].active && !full_before(slot, now) && try_fetch(slot, now)) return;
+  }
+}
+
+// The fetch of a candidate slot: true when it takes the cycle's fetch slot.
+bool Sm::try_fetch(unsigned slot, Cycle now) {
+  Warp& w = warps_[slot];
+  if (now < w.fetch_from) {
+    if (w.flushed_at != now) return false;
+    note_fetch(slot, now);  // the flushed warp holds the slot (flush_fetch)
+    return true;
+  }
+  ++stats_.fetch_requests;
+  fetches_.push_back(
+      Fetch{now + params_.front.icache.hit_latency_cycles, slot, w.fetch_pc, w.epoch});
+  const uint32_t packet = params_.front.fetch_bytes;
+  w.fetch_pc = (w.fetch_pc & ~(packet - 1)) + packet;
+  note_fetch(slot, now);
+  return true;
 }
 
 // `slot` took this cycle's fetch. A warp above it with nothing buffered that could have fetched
@@ -264,6 +276,7 @@ void Sm::load_slowdown(Cycle now) {
     w.hazard_blocked = false;
     note_buffer_change(w, now);
     w.ibuffer.pop_front();
+    sync_fetch_masks(slot);
     w.slow_ready = now + 1;
     remember_slot0(w);
     return false;

@@ -229,6 +229,7 @@ void Sm::end_warp(unsigned slot, Cycle now, SmEvents& events) {
     event_log_.add(now, "WARP_END", "warp={}", slot);
   note_buffer_change(w, now);
   w = Warp{};
+  sync_fetch_masks(slot);
   --active_warps_;
   if (group->finished()) events.groups_done.push_back(group);
 }
