@@ -126,6 +126,37 @@ OperandCollector::Ready OperandCollector::deliver(Cycle now) {
   return ready;
 }
 
+[[gnu::always_inline]] inline unsigned OperandCollector::round_robin(unsigned group) {
+  const uint64_t* words = requesting(group);
+  const unsigned from = next_requester_[group];
+  if (words_ == 1) {  // up to 16 collector units
+    if (words[0] == 0) return ~0u;
+    const uint64_t later = words[0] & (~uint64_t{0} << from);
+    return static_cast<unsigned>(std::countr_zero(later != 0 ? later : words[0]));
+  }
+  // At or after the pointer: its word masked below the pointer, then the later words.
+  for (unsigned w = from / 64; w < words_; ++w) {
+    uint64_t bits = words[w];
+    if (w == from / 64) bits &= ~uint64_t{0} << (from % 64);
+    if (bits != 0) return w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+  }
+  for (unsigned w = 0; w <= from / 64 && w < words_; ++w) {
+    if (words[w] != 0) return w * 64 + static_cast<unsigned>(std::countr_zero(words[w]));
+  }
+  return ~0u;
+}
+
+// Arbiter `group` grants its round robin's requester, if any.
+[[gnu::always_inline]] inline void OperandCollector::grant(unsigned group) {
+  const unsigned id = round_robin(group);
+  if (id == ~0u) return;
+  // The crossbar will deliver the lowest delivery rank (the first of equal ranks).
+  if (grants_.empty() || rank_[group] < rank_[grants_[chosen_].group]) chosen_ = grants_.size();
+  grants_.push_back(Grant{static_cast<uint8_t>(id / kReadsPerUnit),
+                          static_cast<uint8_t>(id % kReadsPerUnit), static_cast<uint8_t>(group)});
+  next_requester_[group] = id + 1 == requesters_ ? 0 : id + 1;
+}
+
 // collector_unit.v requests every read whose data is not yet in ready_reg (a read captured
 // this cycle still requests); operand_arbiter.v grants one requester per (file, bank), round
 // robin over unit * 4 + operand, the pointer moving past the grant.
@@ -153,37 +184,6 @@ void OperandCollector::arbitrate(Cycle now) {
     for (unsigned g = 0; g < groups; ++g) grant(g);
   }
   granted_at_ = now;
-}
-
-// Arbiter `group` grants its round robin's requester, if any.
-void OperandCollector::grant(unsigned group) {
-  const unsigned id = round_robin(group);
-  if (id == ~0u) return;
-  // The crossbar will deliver the lowest delivery rank (the first of equal ranks).
-  if (grants_.empty() || rank_[group] < rank_[grants_[chosen_].group]) chosen_ = grants_.size();
-  grants_.push_back(Grant{static_cast<uint8_t>(id / kReadsPerUnit),
-                          static_cast<uint8_t>(id % kReadsPerUnit), static_cast<uint8_t>(group)});
-  next_requester_[group] = id + 1 == requesters_ ? 0 : id + 1;
-}
-
-unsigned OperandCollector::round_robin(unsigned group) {
-  const uint64_t* words = requesting(group);
-  const unsigned from = next_requester_[group];
-  if (words_ == 1) {  // up to 16 collector units
-    if (words[0] == 0) return ~0u;
-    const uint64_t later = words[0] & (~uint64_t{0} << from);
-    return static_cast<unsigned>(std::countr_zero(later != 0 ? later : words[0]));
-  }
-  // At or after the pointer: its word masked below the pointer, then the later words.
-  for (unsigned w = from / 64; w < words_; ++w) {
-    uint64_t bits = words[w];
-    if (w == from / 64) bits &= ~uint64_t{0} << (from % 64);
-    if (bits != 0) return w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-  }
-  for (unsigned w = 0; w <= from / 64 && w < words_; ++w) {
-    if (words[w] != 0) return w * 64 + static_cast<unsigned>(std::countr_zero(words[w]));
-  }
-  return ~0u;
 }
 
 }  // namespace ventus::timing

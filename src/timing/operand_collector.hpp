@@ -70,7 +70,9 @@ class OperandCollector {
   };
   Ready deliver(Cycle now);
   void arbitrate(Cycle now);
-  void grant(unsigned group);
+  // Inlined into arbitrate's loop over the requesting arbiters (called for each, every cycle
+  // with reads in flight: the call's own cost was a sixth of the collector's).
+  [[gnu::always_inline]] void grant(unsigned group);
 
   const IssueParams& params_;
   std::vector<Unit> units_;
@@ -81,7 +83,7 @@ class OperandCollector {
   uint64_t* requesting(unsigned group) { return &requesting_[group * words_]; }
   void set_requesting(unsigned group, unsigned id, bool on);
   // The first requester of `group` at or after its pointer, wrapping (~0u: none).
-  unsigned round_robin(unsigned group);
+  [[gnu::always_inline]] unsigned round_robin(unsigned group);
   unsigned requesters_;
   unsigned words_;                    // 64-bit words per arbiter's set
   std::vector<uint64_t> requesting_;  // per arbiter, words_ words

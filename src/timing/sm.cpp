@@ -184,7 +184,7 @@ void Sm::skip_cycles(Cycle cycles) {
 // One state per slot, most specific first: a slot issues, is empty, waits at a barrier, has
 // its instruction in the collector, waits for a control resolution, is blocked by the
 // scoreboard, has a buffered instruction not yet selectable, or has nothing buffered.
-SlotState Sm::state_of(unsigned slot, Cycle now) const {
+[[gnu::always_inline]] inline SlotState Sm::state_of(unsigned slot, Cycle now) const {
   const Warp& w = warps_[slot];
   if (issued_at_[slot] == now) return SlotState::Issued;
   if (!w.active) return SlotState::Idle;  // the common case of a lightly loaded SM
@@ -222,6 +222,26 @@ std::vector<WarpWait> Sm::waiting_warps(Cycle now) const {
   return waits;
 }
 
+[[gnu::always_inline]] inline void Sm::account_slot(unsigned slot, Cycle now, Cycle cycles) {
+  const SlotState state = state_of(slot, now);
+  Held& held = held_[slot];
+  if (state != held.state) {
+    count_state(slot, held.state, now - held.from);
+    held = Held{state, now};
+    const uint64_t bit = slot_bit(slot);
+    refill_held_ = waits_for_own_fetch(state) ? refill_held_ | bit : refill_held_ & ~bit;
+  }
+  if (blocked_check_at_ == now && (blocked_check_ & slot_bit(slot)) != 0 &&
+      waits_for_own_fetch(state) && now >= warps_[slot].fetch_from) {
+    ++blocked_pending_[slot];  // a lower slot took this cycle's fetch (note_fetch)
+  }
+  if (state == SlotState::Issued) touch(slot);  // it lasts one cycle
+  if (timeline_ != nullptr) {
+    timeline_->slot_cycles(index_, slot, now, cycles, state,
+                           state == SlotState::Issued ? &last_issue_[slot] : nullptr);
+  }
+}
+
 // The states only change in a cycle that ran the issue stages (states_dirty_), and Issued
 // lasts one cycle; otherwise the cycles join the held states. Within such a cycle only the
 // slots it touched can have a new state: a change of their warp, an issue last time, their
@@ -254,30 +274,10 @@ void Sm::account_states(Cycle now, Cycle cycles) {
   states_dirty_ = touched_ != 0;
 }
 
-void Sm::account_slot(unsigned slot, Cycle now, Cycle cycles) {
-  const SlotState state = state_of(slot, now);
-  Held& held = held_[slot];
-  if (state != held.state) {
-    count_state(slot, held.state, now - held.from);
-    held = Held{state, now};
-    const uint64_t bit = slot_bit(slot);
-    refill_held_ = waits_for_own_fetch(state) ? refill_held_ | bit : refill_held_ & ~bit;
-  }
-  if (blocked_check_at_ == now && (blocked_check_ & slot_bit(slot)) != 0 &&
-      waits_for_own_fetch(state) && now >= warps_[slot].fetch_from) {
-    ++blocked_pending_[slot];  // a lower slot took this cycle's fetch (note_fetch)
-  }
-  if (state == SlotState::Issued) touch(slot);  // it lasts one cycle
-  if (timeline_ != nullptr) {
-    timeline_->slot_cycles(index_, slot, now, cycles, state,
-                           state == SlotState::Issued ? &last_issue_[slot] : nullptr);
-  }
-}
-
 // A held FetchMiss or FetchRedirect gives its blocked cycles to FetchBlocked. Those counted in
 // the cycle it begins wait for it: the state before is counted in that cycle (account_slot), and
 // a slot switches between the two only when its fetch is flushed, never blocked in that cycle.
-void Sm::count_state(unsigned slot, SlotState state, Cycle cycles) {
+[[gnu::always_inline]] inline void Sm::count_state(unsigned slot, SlotState state, Cycle cycles) {
   Cycle& blocked = blocked_pending_[slot];
   if (blocked != 0 && waits_for_own_fetch(state)) {
     add_state(slot, SlotState::FetchBlocked, blocked);

@@ -204,7 +204,7 @@ class Sm {
   void fetch_lookups(Cycle now);
   void fetch_responses(Cycle now);
   void fetch_select(Cycle now);
-  bool try_fetch(unsigned slot, Cycle now);
+  [[gnu::always_inline]] bool try_fetch(unsigned slot, Cycle now);
   void note_fetch(unsigned slot, Cycle now);
   void load_slowdown(Cycle now);
   void sample_front_end(Cycle now);
@@ -296,7 +296,7 @@ class Sm {
   std::vector<LsuCompletion> lsu_done_;
   unsigned rr_next_ = 0;  // round-robin pointer of the selection
   Cycle sfu_busy_until_ = 0;
-  SlotState state_of(unsigned slot, Cycle now) const;
+  [[gnu::always_inline]] SlotState state_of(unsigned slot, Cycle now) const;
   // A request to the L2, or its answer, in the event log.
   void log_memory(Cycle cycle, std::string_view event, const MemRequest& request) const;
   // next_event's parts (sm.cpp).
@@ -370,9 +370,9 @@ class Sm {
       if (f(static_cast<unsigned>(std::countr_zero(bits)))) return;
     }
   }
-  void count_state(unsigned slot, SlotState state, Cycle cycles);
+  [[gnu::always_inline]] void count_state(unsigned slot, SlotState state, Cycle cycles);
   void add_state(unsigned slot, SlotState state, Cycle cycles);
-  void account_slot(unsigned slot, Cycle now, Cycle cycles);
+  [[gnu::always_inline]] void account_slot(unsigned slot, Cycle now, Cycle cycles);
   // Every slot's state is computed every cycle (the timeline wants them, or the reference
   // without skipping, or more slots than the touch masks hold); else states are held.
   bool per_cycle_states() const {

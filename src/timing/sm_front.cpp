@@ -198,6 +198,23 @@ void Sm::apply_prefix(Warp& w, uint32_t pc) {
   ++prefixes_stepped_;
 }
 
+// The fetch of a candidate slot: true when it takes the cycle's fetch slot.
+[[gnu::always_inline]] inline bool Sm::try_fetch(unsigned slot, Cycle now) {
+  Warp& w = warps_[slot];
+  if (now < w.fetch_from) {
+    if (w.flushed_at != now) return false;
+    note_fetch(slot, now);  // the flushed warp holds the slot (flush_fetch)
+    return true;
+  }
+  ++stats_.fetch_requests;
+  fetches_.push_back(
+      Fetch{now + params_.front.icache.hit_latency_cycles, slot, w.fetch_pc, w.epoch});
+  const uint32_t packet = params_.front.fetch_bytes;
+  w.fetch_pc = (w.fetch_pc & ~(packet - 1)) + packet;
+  note_fetch(slot, now);
+  return true;
+}
+
 // Fixed priority, lowest warp slot among the active warps whose buffer was not full as the
 // cycle began (pc_ready sees the buffer before the edge, so not the candidate masks, which
 // follow this cycle's pushes); the chosen warp's fetch pc moves on to the next packet
@@ -212,23 +229,6 @@ void Sm::fetch_select(Cycle now) {
   for (unsigned slot = 0; slot < warps_.size(); ++slot) {
     if (warps_[slot].active && !full_before(slot, now) && try_fetch(slot, now)) return;
   }
-}
-
-// The fetch of a candidate slot: true when it takes the cycle's fetch slot.
-bool Sm::try_fetch(unsigned slot, Cycle now) {
-  Warp& w = warps_[slot];
-  if (now < w.fetch_from) {
-    if (w.flushed_at != now) return false;
-    note_fetch(slot, now);  // the flushed warp holds the slot (flush_fetch)
-    return true;
-  }
-  ++stats_.fetch_requests;
-  fetches_.push_back(
-      Fetch{now + params_.front.icache.hit_latency_cycles, slot, w.fetch_pc, w.epoch});
-  const uint32_t packet = params_.front.fetch_bytes;
-  w.fetch_pc = (w.fetch_pc & ~(packet - 1)) + packet;
-  note_fetch(slot, now);
-  return true;
 }
 
 // `slot` took this cycle's fetch. A warp above it with nothing buffered that could have fetched
