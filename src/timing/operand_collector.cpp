@@ -45,6 +45,13 @@ OperandCollector::Unit* OperandCollector::free_unit(Cycle now) {
 }
 
 int OperandCollector::first_ready(Cycle now) const {
+  if (units_.size() <= 64) {  // the units with a ready time, lowest first
+    for (uint64_t bits = timed_; bits != 0; bits &= bits - 1) {
+      const auto i = static_cast<unsigned>(std::countr_zero(bits));
+      if (ready_at_[i] <= now) return static_cast<int>(i);
+    }
+    return -1;
+  }
   for (size_t i = 0; i < ready_at_.size(); ++i) {
     if (ready_at_[i] <= now) return static_cast<int>(i);
   }
@@ -72,7 +79,7 @@ void OperandCollector::start(Unit& unit, unsigned slot, Cycle now) {
   unit.ready_at = r.source_count == 0 ? now + params_.no_operand_cycles : kNeverCycle;
   if (r.source_count != 0) ++units_reading_;
   const size_t i = &unit - units_.data();
-  ready_at_[i] = unit.ready_at;
+  set_ready_at(i, unit.ready_at);
   free_from_[i] = kNeverCycle;
 }
 
@@ -81,7 +88,7 @@ void OperandCollector::release(Unit& unit, Cycle now) {
   unit.free_at = now + 1;
   unit.ready_at = kNeverCycle;
   const size_t i = &unit - units_.data();
-  ready_at_[i] = kNeverCycle;
+  set_ready_at(i, kNeverCycle);
   free_from_[i] = unit.free_at;
 }
 
@@ -117,7 +124,7 @@ OperandCollector::Ready OperandCollector::deliver(Cycle now) {
     captured_.push_back(*it);
     if (--unit.reads_left == 0) {
       unit.ready_at = granted_at_ + params_.operand_cycles;
-      ready_at_[it->unit] = unit.ready_at;
+      set_ready_at(it->unit, unit.ready_at);
       ready = Ready{unit.ready_at, unit.slot};
       --units_reading_;
     }

@@ -95,6 +95,14 @@ class OperandCollector {
   // Compact copies of the units' ready_at (~0 when not busy) and of when an idle unit is
   // free (~0 while busy): the per-cycle scans need nothing else of the large units.
   std::vector<Cycle> ready_at_, free_from_;
+  uint64_t timed_ = 0;  // the units (below 64) whose ready_at_ is not ~0
+  void set_ready_at(size_t unit, Cycle at) {
+    ready_at_[unit] = at;
+    if (unit < 64) {
+      const uint64_t bit = uint64_t{1} << unit;
+      timed_ = at != kNeverCycle ? timed_ | bit : timed_ & ~bit;
+    }
+  }
   std::vector<Grant> grants_;  // granted last cycle, delivered this cycle
   size_t chosen_ = 0;          // the grant of grants_ the crossbar delivers (lowest rank)
   Cycle granted_at_ = kNeverCycle;
