@@ -5,9 +5,11 @@
 Usage: bench/speed_rounds.py [--rounds 8] [--iterations 200000] [--host-threads 1] VENTUS...
 Rounds alternate the binaries, so that a slow spell of the machine (it can cost a third of the
 speed for seconds at a time) hits each of them; compare a change against the binary before it.
+A binary from before --host-threads (issue 14's "before") is run without it: it has one thread.
 """
 import argparse
 import collections
+import functools
 import re
 import statistics
 import subprocess
@@ -16,9 +18,23 @@ import sys
 ROW = re.compile(r"(\w+)\s+\d+ warp-instr\s.*?([\d.]+) M warp-instr/s")
 
 
+@functools.lru_cache(maxsize=None)
+def knows_host_threads(ventus):
+    """Whether `ventus bench` takes --host-threads (binaries before issue 14 do not)."""
+    try:
+        help_text = subprocess.run([ventus, "bench", "--help"], capture_output=True,
+                                   text=True).stdout
+    except OSError as error:
+        sys.exit(f"{ventus}: {error.strerror}")
+    return "--host-threads" in help_text
+
+
 def run_once(ventus, iterations, host_threads):
-    command = [ventus, "bench", "--host-threads", str(host_threads),
-               "--iterations", str(iterations)]
+    command = [ventus, "bench", "--iterations", str(iterations)]
+    if knows_host_threads(ventus):
+        command += ["--host-threads", str(host_threads)]
+    elif host_threads != 1:
+        sys.exit(f"{ventus}: bench has no --host-threads, so it runs on one thread only")
     try:
         out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     except OSError as error:
