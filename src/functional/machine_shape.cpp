@@ -14,7 +14,7 @@ void MachineShape::declare(sim::ParamScope root) {
   root.child("gpu").add("sm_count", sm_count, sim::UIntRange{1, 256}, "",
                         "streaming multiprocessors; work-groups are spread over them");
   const sim::ParamScope sm = root.child("sm");
-  sm.add("warp_slots", warp_slots_per_sm, sim::UIntRange{1, 32}, "",
+  sm.add("warp_slots", warp_slots_per_sm, sim::UIntRange{1, kMaxWarpSlotsPerSm}, "",
          "warp slots per SM: the most warps one work-group may have");
   sm.add("work_group_slots", group_slots_per_sm, sim::UIntRange{1, 32}, "",
          "work-groups resident on one SM at once");

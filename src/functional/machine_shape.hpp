@@ -12,6 +12,8 @@ namespace ventus::functional {
 struct LaunchConfig;
 
 struct MachineShape {
+  // sm.warp_slots' bound: the cycle model keeps a bit per warp slot in 64-bit masks.
+  static constexpr uint32_t kMaxWarpSlotsPerSm = 32;
   uint32_t sm_count = 2;                     // RTL NUM_SM
   uint32_t warp_slots_per_sm = 8;            // RTL NUM_WARP
   uint32_t group_slots_per_sm = 8;           // RTL NUM_BLOCK

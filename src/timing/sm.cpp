@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
+
+#include "functional/machine_shape.hpp"
 
 namespace ventus::timing {
 
@@ -23,14 +26,13 @@ Sm::Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySy
       last_issue_(warp_slots),
       counters_(counters),
       stats_(counters.core) {
-  full_before_.assign(warp_slots, 0);
-  full_saved_at_.assign(warp_slots, ~Cycle{0});
-  wide_ = warp_slots > 64;
-  all_slots_ = wide_ ? 0 : (uint64_t{2} << (warp_slots - 1)) - 1;
+  static_assert(functional::MachineShape::kMaxWarpSlotsPerSm <= 64, "a bit per slot");
+  assert(warp_slots >= 1 && warp_slots <= functional::MachineShape::kMaxWarpSlotsPerSm);
+  all_slots_ = (uint64_t{2} << (warp_slots - 1)) - 1;
 }
 
 void Sm::refresh_stale() {
-  for (uint64_t bits = wide_ ? 0 : stale_; bits != 0; bits &= bits - 1) {
+  for (uint64_t bits = stale_; bits != 0; bits &= bits - 1) {
     const auto slot = static_cast<unsigned>(std::countr_zero(bits));
     if (slot >= warps_.size()) break;
     const Warp& w = warps_[slot];

@@ -211,19 +211,18 @@ class Sm {
   bool buffer_full(const Warp& w) const {
     return w.ibuffer.size() >= params_.front.ibuffer_packets;
   }
+  uint64_t changed_now(Cycle now) const { return changed_at_ == now ? changed_ : 0; }
   bool full_before(unsigned slot, Cycle now) const {
-    return full_saved_at_[slot] == now ? full_before_[slot] != 0 : buffer_full(warps_[slot]);
+    const uint64_t bit = slot_bit(slot);
+    return (changed_now(now) & bit) != 0 ? (unfull_before_ & bit) == 0 : buffer_full(warps_[slot]);
   }
   void note_buffer_change(const Warp& w, Cycle now) {
-    const auto slot = static_cast<size_t>(&w - warps_.data());
-    if (full_saved_at_[slot] == now) return;
-    full_before_[slot] = buffer_full(w) ? 1 : 0;
-    full_saved_at_[slot] = now;
+    const uint64_t bit = slot_bit(static_cast<unsigned>(&w - warps_.data()));
     if (changed_at_ != now) {
       changed_ = 0;
       changed_at_ = now;
     }
-    const uint64_t bit = slot_bit(static_cast<unsigned>(slot));
+    if ((changed_ & bit) != 0) return;
     changed_ |= bit;
     unfull_before_ = buffer_full(w) ? unfull_before_ & ~bit : unfull_before_ | bit;
   }
@@ -236,7 +235,7 @@ class Sm {
   }
   // The slots fetch selection may take: active, with a buffer not full as the cycle began.
   uint64_t fetch_candidates(Cycle now) const {
-    const uint64_t changed = changed_at_ == now ? changed_ : 0;
+    const uint64_t changed = changed_now(now);
     return active_slots_ & ((unfull_ & ~changed) | (unfull_before_ & changed));
   }
   static bool pending(const std::bitset<256>& scalar, const std::bitset<256>& vector,
@@ -282,12 +281,9 @@ class Sm {
   SimtEntry simt_control_, simt_fetch_;  // simt_stack.v's two one-entry buffers
   // The RTL's `full` is a buffer's state before the edge. A slot's state is saved by the
   // first change to its buffer in a cycle (note_buffer_change); until then the buffer itself
-  // is that state (full_before), so no cycle pays for sampling every slot.
-  std::vector<uint8_t> full_before_;  // per slot: full as full_saved_at_ began
-  std::vector<Cycle> full_saved_at_;  // per slot: the cycle full_before_ was saved in
-  // The same as bit masks for fetch selection (up to 64 slots; wide_ walks the slots): the
-  // active slots, those whose buffer is not full now, the slots whose buffer changed in
-  // changed_at_ and, for those, whether it was not full as that cycle began.
+  // is that state (full_before), so no cycle pays for sampling every slot. Bit masks, a bit
+  // per slot: the active slots, those whose buffer is not full now, the slots whose buffer
+  // changed in changed_at_ and, for those, whether it was not full as that cycle began.
   uint64_t active_slots_ = 0, unfull_ = ~uint64_t{0}, changed_ = 0, unfull_before_ = 0;
   Cycle changed_at_ = ~Cycle{0};
   bool rewind_now_ = false;            // a fetch response rewinds a warp this cycle
@@ -323,10 +319,10 @@ class Sm {
   std::vector<Held> held_;
   Cycle accounted_to_ = 0;  // every cycle before it has its state (held or counted)
   // Slots whose state inputs changed since the last account_states, and slots with a memory
-  // instruction in the collector (LsuFull or UnitBusy as the LSU moves); bit per slot:
-  // sm.warp_slots is at most 32, more are all recomputed.
+  // instruction in the collector (LsuFull or UnitBusy as the LSU moves); bit per slot
+  // (sm.warp_slots is at most MachineShape::kMaxWarpSlotsPerSm).
   uint64_t touched_ = 0, lsu_collecting_ = 0;
-  static uint64_t slot_bit(unsigned slot) { return slot < 64 ? uint64_t{1} << slot : 0; }
+  static uint64_t slot_bit(unsigned slot) { return uint64_t{1} << slot; }
   void touch(unsigned slot) {
     touched_ |= slot_bit(slot);
     stale_ |= slot_bit(slot);
@@ -342,12 +338,10 @@ class Sm {
   // Candidate slots (a superset: each stage still checks its whole condition, the times
   // included) of the slowdown load and the selection, so that those stages look at few warps
   // (fetch selection has masks of its own: it sees the buffers as the cycle began); the touched
-  // slots' bits are recomputed when a stage next needs them. More than 64 slots are all
-  // candidates (wide_).
+  // slots' bits are recomputed when a stage next needs them.
   uint64_t slow_candidates_ = 0, select_candidates_ = 0;
   uint64_t stale_ = ~uint64_t{0};
-  bool wide_ = false;
-  uint64_t all_slots_ = 0;  // a bit per slot (0 when wide_)
+  uint64_t all_slots_ = 0;  // a bit per slot
   void refresh_candidates() {
     if (stale_ != 0) refresh_stale();
   }
@@ -355,14 +349,7 @@ class Sm {
   // Calls `f(slot)` for the slots of `mask` from `start` on, wrapping, until it returns true.
   template <typename F>
   void for_candidates(uint64_t mask, unsigned start, F f) {
-    const auto n = static_cast<unsigned>(warps_.size());
-    if (wide_) {
-      for (unsigned k = 0, s = start; k < n; ++k, s = s + 1 == n ? 0 : s + 1) {
-        if (f(s)) return;
-      }
-      return;
-    }
-    const uint64_t from = ~uint64_t{0} << start;  // start < n <= 64
+    const uint64_t from = ~uint64_t{0} << start;  // start < warp slots <= 64
     for (uint64_t bits = mask & from; bits != 0; bits &= bits - 1) {
       if (f(static_cast<unsigned>(std::countr_zero(bits)))) return;
     }
@@ -374,10 +361,8 @@ class Sm {
   void add_state(unsigned slot, SlotState state, Cycle cycles);
   [[gnu::always_inline]] void account_slot(unsigned slot, Cycle now, Cycle cycles);
   // Every slot's state is computed every cycle (the timeline wants them, or the reference
-  // without skipping, or more slots than the touch masks hold); else states are held.
-  bool per_cycle_states() const {
-    return timeline_ != nullptr || !params_.skip_idle_cycles || wide_;
-  }
+  // without skipping); else states are held.
+  bool per_cycle_states() const { return timeline_ != nullptr || !params_.skip_idle_cycles; }
   bool states_dirty_ = true;  // recompute the held states at the next account_states
 
   std::vector<Cycle> issued_at_;  // per slot: the cycle of its last ISSUE

@@ -220,14 +220,8 @@ void Sm::apply_prefix(Warp& w, uint32_t pc) {
 // follow this cycle's pushes); the chosen warp's fetch pc moves on to the next packet
 // (speculatively).
 void Sm::fetch_select(Cycle now) {
-  if (!wide_) {  // the candidates' bits, lowest first
-    for (uint64_t bits = fetch_candidates(now); bits != 0; bits &= bits - 1) {
-      if (try_fetch(static_cast<unsigned>(std::countr_zero(bits)), now)) return;
-    }
-    return;
-  }
-  for (unsigned slot = 0; slot < warps_.size(); ++slot) {
-    if (warps_[slot].active && !full_before(slot, now) && try_fetch(slot, now)) return;
+  for (uint64_t bits = fetch_candidates(now); bits != 0; bits &= bits - 1) {  // lowest first
+    if (try_fetch(static_cast<unsigned>(std::countr_zero(bits)), now)) return;
   }
 }
 
@@ -240,7 +234,7 @@ void Sm::fetch_select(Cycle now) {
 void Sm::note_fetch(unsigned slot, Cycle now) {
   fetch_slot_ = slot;
   fetch_at_ = now;
-  if (per_cycle_states() || slot >= 63) return;
+  if (per_cycle_states()) return;
   const uint64_t above = all_slots_ & ~((uint64_t{2} << slot) - 1);
   // Untouched, a slot is still in the state it is held in.
   for (uint64_t c = refill_held_ & ~touched_ & above; c != 0; c &= c - 1) {
