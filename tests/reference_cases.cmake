@@ -29,10 +29,8 @@ foreach(ini ${VENTUS_REFERENCE_CASE_INIS})
 endforeach()
 
 # Accuracy of the cycle model against the RTL's cycle counts (issue 10): the issue's bounds,
-# every launch within 5 % and the mean within 3 %, except the two launches the model is known
-# to miss (gaussian-4w4t Fan2_1 at -10.4 % and Fan2_2 at -12.0 %: docs/timing.md), each held
-# to its present error. Skipping idle cycles must change nothing: every case is also run
-# without it and its cycles and counters compared.
+# every launch within 5 % and the mean within 3 %, with no exception. Skipping idle cycles must
+# change nothing: every case is also run without it and its cycles and counters compared.
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND AND TARGET ventus)
   add_test(NAME timing/rtl_accuracy
@@ -40,7 +38,6 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
                    --ventus $<TARGET_FILE:ventus> --cases ${VENTUS_REFERENCE_DIR}/cases
                    --csv ${VENTUS_REFERENCE_DIR}/../rtl/cycles.csv
                    --max-error 5 --max-mean-error 3
-                   --allow gaussian-4w4t/Fan2_0=8
                    --same-with gpu.skip_idle_cycles=false)
   set_tests_properties(timing/rtl_accuracy PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
   # The same exactness with the simpler memory path the model can also take (no buffer in

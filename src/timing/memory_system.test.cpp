@@ -161,7 +161,7 @@ TEST(MemorySystem, AStoreThatHitsTheL2StillWritesItsLineBeforeTheL2Drains) {
 }
 
 // MSHR.v / sourceD.v: a store reads its line (AR 4, R 6), is acknowledged like a Get (11) and
-// queues the merged line's write, which may take the port 3 cycles later (14) and goes before
+// queues the merged line's write, which may take the port 4 cycles later (15) and goes before
 // a read already waiting: the port frees at 16 (the second read's AR at 10), the write takes
 // it (AW 16, 5 cycles), the third read's AR is at 21 and its answer at 28.
 TEST(MemorySystem, AStoreReadsIsAcknowledgedThenWritesBeforeWaitingReads) {

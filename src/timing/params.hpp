@@ -115,7 +115,7 @@ struct MemoryParams {
   uint32_t read_latency_cycles = 2;      // AR -> R
   uint32_t write_latency_cycles = 2;     // AW -> B
   uint32_t response_cycles = 5;          // R -> response at the SM
-  uint32_t write_queue_cycles = 3;       // a store's ack -> its write may take the port
+  uint32_t write_queue_cycles = 4;       // a store's ack -> its write may take the port
   uint32_t read_gap_cycles = 6;          // a read occupies the port
   uint32_t write_gap_cycles = 5;         // a write occupies the port
   uint32_t transactions_in_flight = 1;   // the AXI adapter's outstanding transactions
