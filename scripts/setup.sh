@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config clang-format clang-tidy
   clang llvm  # libFuzzer builds (scripts/fuzz.sh); llvm-objdump-14 for the objdump_llvm test
+  clang-16 llvm-16-dev  # ventus cc: clang-16 is the OpenCL C front end, LLVM 16's passes the middle end
   libgtest-dev libgmock-dev libbenchmark-dev
   libtbb-dev  # --host-threads: work-groups on several host threads (docs/host-threads.md)
   libcli11-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev

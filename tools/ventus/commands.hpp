@@ -17,5 +17,6 @@ void register_run(CLI::App& app, int& exit_status);
 void register_demo(CLI::App& app, int& exit_status);
 void register_config(CLI::App& app, int& exit_status);
 void register_help(CLI::App& app, int& exit_status);
+void register_cc(CLI::App& app, int& exit_status);
 
 }  // namespace ventus::tools

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,6 +55,7 @@ int main(int argc, char** argv) {
   int exit_status = 0;
   ventus::tools::register_objdump(app, exit_status);
   ventus::tools::register_as(app, exit_status);
+  ventus::tools::register_cc(app, exit_status);
   ventus::tools::register_logdiff(app, exit_status);
   ventus::tools::register_case(app, exit_status);
   ventus::tools::register_bench(app, exit_status);
@@ -65,6 +67,9 @@ int main(int argc, char** argv) {
   // Whatever escapes a sub-command is a bug of the tool, never an abort (issue 13).
   try {
     return parse_and_run(app, argc, argv, exit_status);
+  } catch (const std::bad_alloc&) {
+    // Not a bug: the host ran out of memory, which any input may make it do under a limit.
+    fmt::print(stderr, "ventus: out of host memory (std::bad_alloc)\n");
   } catch (const std::exception& e) {
     fmt::print(stderr, "ventus: internal error: {}\n", e.what());
   } catch (...) {

@@ -1,0 +1,92 @@
+// compile_opencl: front end, middle end, then per function: uniformity, selection, register
+// allocation and assembly; link_program: our assembler and linker with crt0.
+#include "cc/compiler.hpp"
+
+#include <llvm/Analysis/PostDominators.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Module.h>
+
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cc/atomics.hpp"
+#include "cc/divergence.hpp"
+#include "cc/emit.hpp"
+#include "cc/isel.hpp"
+#include "cc/pipeline.hpp"
+#include "cc/regalloc.hpp"
+#include "elf/elf_writer.hpp"
+
+namespace ventus::cc {
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+Result<std::string> compile_function(llvm::Function& f, ModuleLayout& layout,
+                                     const std::string& source_name,
+                                     const std::vector<std::string>& lines, KernelInfo& info) {
+  expand_atomics(f);
+  llvm::PostDominatorTree pdt(f);
+  const Divergence div(f, pdt);
+  MFunction mf;
+  Selector selector(f, div, pdt, layout, source_name, mf);
+  if (auto ok = selector.run(); !ok) return ok.error();
+  auto use = allocate_registers(mf);
+  if (!use) return Error{fmt::format("{}: error: {}", source_name, use.error().message)};
+  info = KernelInfo{mf.name, use->max_scalar, use->max_vector, layout.local_bytes,
+                    mf.private_frame_bytes};
+  return emit_function(mf, *use, EmitOptions{source_name, &lines});
+}
+
+}  // namespace
+
+Result<CompileOutput> compile_opencl(const std::string& source, const CompileOptions& options) {
+  const std::string& name = options.frontend.source_name;
+  auto front = run_frontend(source, options.frontend);
+  if (!front) return front.error();
+  if (front->bitcode.empty()) return Error{front->diagnostics};
+  CompileOutput out;
+  out.warnings = front->diagnostics;
+  auto ir = load_module(front->bitcode, name);
+  if (!ir) return ir.error();
+  if (auto ok = run_middle_end(*ir, options.opt_level, name); !ok) return ok.error();
+  if (options.emit_llvm) out.llvm_ir = module_text(*ir);
+  ModuleLayout layout = lay_out_module(*ir->module);
+  const std::vector<std::string> lines = split_lines(source);
+  out.assembly = fmt::format("# Compiled by ventus cc from {} (docs/opencl.md)\n", name);
+  for (llvm::Function& f : *ir->module) {
+    if (f.isDeclaration()) continue;
+    KernelInfo info;
+    auto text = compile_function(f, layout, name, lines, info);
+    if (!text) return text.error();
+    out.assembly += *text;
+    if (f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL) out.kernels.push_back(info);
+  }
+  if (out.kernels.empty()) {
+    return Error{fmt::format("{}: error: the program defines no __kernel function", name)};
+  }
+  out.assembly += layout.data_section;
+  out.uses_printf = out.assembly.find("call vt_printf") != std::string::npos;
+  return out;
+}
+
+Result<std::vector<uint8_t>> link_program(const CompileOutput& compiled, const std::string& name,
+                                          const std::vector<as::SourceFile>& extra) {
+  std::vector<as::SourceFile> sources{{name + ".s", compiled.assembly}};
+  sources.insert(sources.end(), extra.begin(), extra.end());
+  const as::AssembleOutput out = as::assemble(sources);
+  if (!out.ok()) {
+    return Error{fmt::format("internal compiler error: the generated assembly does not "
+                             "assemble:\n{}",
+                             as::format_diagnostics(out.diagnostics, as::kErrorLimit))};
+  }
+  return elf::write_elf(out.image);
+}
+
+}  // namespace ventus::cc

@@ -1,0 +1,177 @@
+// Selection of control flow: uniform branches as scalar branches, divergent ones as vbranches
+// that reconverge at their immediate post-dominator (CODEGEN.md §4.1), phi copies in the
+// predecessors, and the function's entry and return.
+#include <llvm/Analysis/PostDominators.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
+
+#include <fmt/format.h>
+
+#include "cc/isel.hpp"
+
+namespace ventus::cc {
+
+uint32_t kernel_guard_condition(Selector& s);  // isel_builtins.cpp
+
+namespace {
+
+using isa::InsnId;
+
+}  // namespace
+
+// Emits the branch of block `from` (layout index) to `taken`/`other` on `cond` (0/1 per lane
+// or uniform); the fall-through successor needs no jump.
+static void emit_conditional(Selector& s, uint32_t from, uint32_t cond, bool divergent,
+                             uint32_t on_true, uint32_t on_false, uint32_t join = 0) {
+  MInstr m;
+  m.kind = MKind::Branch;
+  m.divergent = divergent;
+  m.targets = {on_true, on_false, join};
+  m.ops = {MOperand::use_reg(cond)};
+  if (divergent) {
+    s.out_.regs[cond].low = true;
+    const uint32_t z = s.zero_vector();
+    s.out_.regs[z].low = true;
+    m.ops.push_back(MOperand::use_reg(z));
+  }
+  m.line = s.line_;
+  s.sink_->push_back(std::move(m));
+  (void)from;
+}
+
+static void emit_jump(Selector& s, uint32_t to) {
+  MInstr m;
+  m.kind = MKind::Branch;
+  m.targets = {to};
+  m.line = s.line_;
+  s.sink_->push_back(std::move(m));
+}
+
+// The block where the sides of `b`'s divergent branch meet: its immediate post-dominator.
+static uint32_t reconvergence_block(Selector& s, const llvm::BasicBlock* b) {
+  const llvm::DomTreeNode* node = s.pdt_.getNode(b);
+  if (node == nullptr || node->getIDom() == nullptr || node->getIDom()->getBlock() == nullptr) {
+    return s.return_block_;  // a single return block post-dominates everything
+  }
+  return s.block_index(node->getIDom()->getBlock());
+}
+
+Status Selector::select_terminator(const llvm::Instruction& inst) {
+  const uint32_t here = block_index(inst.getParent());
+  if (const auto* br = llvm::dyn_cast<llvm::BranchInst>(&inst)) {
+    if (br->isUnconditional()) {
+      emit_jump(*this, block_index(br->getSuccessor(0)));
+      return ok_status();
+    }
+    const uint32_t t = block_index(br->getSuccessor(0)), f = block_index(br->getSuccessor(1));
+    const bool divergent = div_.divergent_branch(inst.getParent());
+    if (divergent) {
+      const uint32_t join = reconvergence_block(*this, inst.getParent());
+      out_.blocks[join].needs_join = true;
+      ++out_.blocks[join].join_of;
+      out_.divergent_regions.emplace_back(here, join);
+    }
+    const uint32_t cond = divergent ? vector(br->getCondition()) : scalar(br->getCondition());
+    emit_conditional(*this, here, cond, divergent, t, f,
+                     divergent ? out_.divergent_regions.back().second : 0);
+    return ok_status();
+  }
+  if (llvm::isa<llvm::ReturnInst>(inst)) {
+    emit_epilogue();
+    return ok_status();
+  }
+  return unsupported(inst, fmt::format("the terminator '{}'", inst.getOpcodeName()));
+}
+
+void Selector::emit_phi_copies(const llvm::BasicBlock& from) {
+  for (const llvm::BasicBlock* succ : llvm::successors(&from)) {
+    std::vector<std::pair<uint32_t, const llvm::Value*>> copies;
+    bool reads_own_phi = false;
+    for (const llvm::PHINode& phi : succ->phis()) {
+      const llvm::Value* in = phi.getIncomingValueForBlock(&from);
+      copies.emplace_back(operand(&phi).reg, in);
+      if (const auto* p = llvm::dyn_cast<llvm::PHINode>(in); p != nullptr && p->getParent() == succ) {
+        reads_own_phi = true;
+      }
+    }
+    // Phis are parallel copies: when one reads another phi of the same block, read all first.
+    std::vector<uint32_t> sources;
+    for (auto& [dst, value] : copies) {
+      uint32_t src = llvm::isa<llvm::UndefValue>(value) ? dst : reg(value);
+      if (reads_own_phi && src != dst) {
+        const uint32_t t = new_reg(out_.regs[src].cls);
+        emit_copy(t, src);
+        src = t;
+      }
+      sources.push_back(src);
+    }
+    for (size_t k = 0; k < copies.size(); ++k) {
+      if (sources[k] != copies[k].first) emit_copy(copies[k].first, sources[k]);
+    }
+  }
+}
+
+void Selector::emit_prologue() {
+  if (out_.is_kernel) {
+    // a0 holds the argument buffer (ISA.md §7.2); arguments are read as the body needs them.
+    MInstr def;
+    def.kind = MKind::Asm;
+    const uint32_t a0 = new_reg(RegClass::Scalar);
+    out_.regs[a0].fixed = 10;
+    def.ops = {MOperand::def_reg(a0)};
+    incoming_.push_back(def);
+    uint32_t offset = 0;
+    for (const llvm::Argument& a : f_.args()) {
+      const uint32_t size = static_cast<uint32_t>(
+          f_.getParent()->getDataLayout().getTypeStoreSize(a.getType()));
+      if (!a.use_empty()) {
+        const uint32_t r = operand(&a).reg;
+        MInstr load;
+        load.kind = MKind::Row;
+        load.row = size == 1 ? InsnId::LBU : size == 2 ? InsnId::LHU : InsnId::LW;
+        load.ops = {MOperand::def_reg(r), MOperand::immediate(offset), MOperand::use_reg(a0)};
+        incoming_.push_back(load);
+      }
+      offset += size;  // packed, no padding (ISA.md §7.2)
+    }
+  }
+  if (out_.private_frame_bytes > 0) {
+    emit(InsnId::ADDI, {MOperand::literal("tp"), MOperand::literal("tp"),
+                        MOperand::immediate(out_.private_frame_bytes)});
+  }
+  if (out_.is_kernel) {
+    out_.blocks[return_block_].needs_join = true;
+    ++out_.blocks[return_block_].join_of;
+    out_.divergent_regions.emplace_back(0, return_block_);
+    out_.blocks[0].succs = {1, return_block_};
+    emit_conditional(*this, 0, kernel_guard_condition(*this), true, 1, return_block_,
+                     return_block_);
+  } else {
+    out_.blocks[0].succs = {1};
+    emit_jump(*this, 1);
+  }
+}
+
+void Selector::emit_epilogue() {
+  MInstr ret;
+  ret.kind = MKind::Asm;
+  ret.text = "ret";
+  for (const llvm::BasicBlock& b : f_) {
+    const auto* r = llvm::dyn_cast<llvm::ReturnInst>(b.getTerminator());
+    if (r == nullptr || r->getReturnValue() == nullptr) continue;
+    const uint32_t v0 = new_reg(RegClass::Vector);
+    out_.regs[v0].fixed = 0;
+    emit_copy(v0, vector(r->getReturnValue()));
+    ret.ops.push_back(MOperand::use_reg(v0));
+  }
+  if (out_.private_frame_bytes > 0 && !out_.is_kernel) {
+    emit(InsnId::ADDI, {MOperand::literal("tp"), MOperand::literal("tp"),
+                        MOperand::immediate(-static_cast<int64_t>(out_.private_frame_bytes))});
+  }
+  ret.line = line_;
+  sink_->push_back(std::move(ret));
+}
+
+}  // namespace ventus::cc
