@@ -79,6 +79,10 @@ Status check_recursion(const llvm::Module& module, const std::string& source_nam
 }  // namespace
 
 std::string source_location(const llvm::Instruction& inst, const std::string& source_name) {
+  // Instructions that the middle end made have no line: their function's line instead.
+  if (!inst.getDebugLoc() && inst.getFunction() != nullptr) {
+    return source_location(*inst.getFunction(), source_name);
+  }
   return where(inst.getDebugLoc(), source_name);
 }
 
@@ -86,7 +90,7 @@ std::string source_location(const llvm::Function& function, const std::string& s
   if (const llvm::DISubprogram* sp = function.getSubprogram()) {
     return fmt::format("{}:{}", source_name, sp->getLine());
   }
-  return source_name;
+  return fmt::format("{}:1", source_name);  // no line tables (the device library)
 }
 
 // printf's variadic float arguments are promoted to double by C's rules; they are passed as
@@ -113,10 +117,15 @@ Status check_supported(const llvm::Module& module, const std::string& source_nam
                                  source_location(f, source_name), f.getName().str(), t)};
       }
     }
+    // The first use with a source line names the problem (allocas and the copies clang
+    // makes of parameters have none); a problem with no line at all is still refused.
+    std::string unplaced;
     for (const llvm::Instruction& inst : llvm::instructions(f)) {
       if (std::string t = is_printf_argument(inst) ? "" : type_problem(inst); !t.empty()) {
-        return Error{fmt::format("{}: error: {} is not supported on this device",
-                                 source_location(inst, source_name), t)};
+        const std::string message = fmt::format("{}: error: {} is not supported on this device",
+                                                source_location(inst, source_name), t);
+        if (inst.getDebugLoc()) return Error{message};
+        if (unplaced.empty()) unplaced = message;
       }
       if (const auto* call = llvm::dyn_cast<llvm::CallBase>(&inst)) {
         if (std::string p = call_problem(*call); !p.empty()) {
@@ -124,6 +133,7 @@ Status check_supported(const llvm::Module& module, const std::string& source_nam
         }
       }
     }
+    if (!unplaced.empty()) return Error{unplaced};
   }
   return check_recursion(module, source_name);
 }

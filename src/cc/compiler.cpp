@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "cc/atomics.hpp"
+#include "cc/checks.hpp"
 #include "cc/divergence.hpp"
 #include "cc/emit.hpp"
 #include "cc/isel.hpp"
@@ -38,7 +39,9 @@ Result<std::string> compile_function(llvm::Function& f, ModuleLayout& layout,
   Selector selector(f, div, pdt, layout, source_name, mf);
   if (auto ok = selector.run(); !ok) return ok.error();
   auto use = allocate_registers(mf);
-  if (!use) return Error{fmt::format("{}: error: {}", source_name, use.error().message)};
+  if (!use) {
+    return Error{fmt::format("{}: error: {}", source_location(f, source_name), use.error().message)};
+  }
   info = KernelInfo{mf.name, use->max_scalar, use->max_vector, layout.local_bytes,
                     mf.private_frame_bytes};
   return emit_function(mf, *use, EmitOptions{source_name, &lines});
@@ -69,7 +72,7 @@ Result<CompileOutput> compile_opencl(const std::string& source, const CompileOpt
     if (f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL) out.kernels.push_back(info);
   }
   if (out.kernels.empty()) {
-    return Error{fmt::format("{}: error: the program defines no __kernel function", name)};
+    return Error{fmt::format("{}:1: error: the program defines no __kernel function", name)};
   }
   out.assembly += layout.data_section;
   out.uses_printf = out.assembly.find("call vt_printf") != std::string::npos;

@@ -66,10 +66,12 @@ Status Selector::run() {
       out_.blocks[block_index(&b)].succs.push_back(block_index(s));
     }
   }
+  merged_guard_ = out_.is_kernel && can_merge_guard();
   llvm::ReversePostOrderTraversal<const llvm::Function*> rpo(&f_);
   for (const llvm::BasicBlock* b : rpo) {
     cur_ = &out_.blocks[block_index(b)];
     sink_ = &cur_->instrs;
+    scaled_.clear();
     for (const llvm::Instruction& inst : *b) {
       if (llvm::isa<llvm::DbgInfoIntrinsic>(inst)) continue;
       line_ = inst.getDebugLoc() ? inst.getDebugLoc().getLine() : line_;

@@ -8,6 +8,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <llvm/IR/InstrTypes.h>
+
 #include "cc/divergence.hpp"
 #include "cc/mir.hpp"
 #include "common/result.hpp"
@@ -79,6 +81,8 @@ class Selector {
   Status select(const llvm::Instruction& inst);
   Status select_binary(const llvm::Instruction& inst);
   Status select_compare(const llvm::Instruction& inst);
+  void vector_float_special(llvm::CmpInst::Predicate p, const llvm::Value* a,
+                            const llvm::Value* b, uint32_t d);
   Status select_cast(const llvm::Instruction& inst);
   Status select_select(const llvm::Instruction& inst);
   Status select_intrinsic(const llvm::CallBase& call);
@@ -115,6 +119,11 @@ class Selector {
   std::vector<MInstr> entry_code_;  // prepended to block 0 at the end
   std::map<const llvm::Value*, uint32_t> alloca_offsets_;
   uint32_t return_block_ = 0;
+  // The kernel's lane guard joins the entry block's own divergent branch to the return block
+  // (one vbranch instead of two) when the entry block has no side effects.
+  bool merged_guard_ = false;
+  bool can_merge_guard() const;
+  std::map<std::pair<const llvm::Value*, int64_t>, uint32_t> scaled_;  // index * size, per block
 };
 
 }  // namespace ventus::cc

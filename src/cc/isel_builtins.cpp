@@ -18,7 +18,7 @@ using isa::InsnId;
 
 enum class Builtin {
   WorkDim, GlobalSize, GlobalId, LocalSize, LocalId, NumGroups, GroupId, GlobalOffset,
-  LocalLinearId, GlobalLinearId, Barrier, Fence, LaneIndex, ReadLane, Printf
+  LocalLinearId, GlobalLinearId, Barrier, Fence, LaneIndex, ReadLane, Printf, Exp
 };
 
 struct NamedBuiltin {
@@ -46,6 +46,7 @@ constexpr std::array kBuiltins{
     NamedBuiltin{kLaneIndex, Builtin::LaneIndex, BuiltinDivergence::Divergent},
     NamedBuiltin{kReadLane, Builtin::ReadLane, BuiltinDivergence::Uniform},
     NamedBuiltin{"printf", Builtin::Printf, BuiltinDivergence::Uniform},
+    NamedBuiltin{kExp, Builtin::Exp, BuiltinDivergence::Either},
 };
 
 const NamedBuiltin* find(llvm::StringRef name) {
@@ -128,16 +129,15 @@ static uint32_t group_id(Selector& s, int64_t d) {
   });
 }
 
-// get_global_id(d) = local id + group id * local size + global offset (OpenCL 1.2 §6.12.1).
+// get_global_id(d) = local id + group id * local size. As in the Ventus toolchain's libclc
+// (ISA.md §7.1), the ND-range's global offset is not added: get_global_offset reads it.
 static uint32_t global_id(Selector& s, int64_t d) {
   return s.entry_value(fmt::format("global-id{}", d), RegClass::Vector, [&](uint32_t r) {
-    const uint32_t first = s.new_reg(RegClass::Scalar), start = s.new_reg(RegClass::Scalar);
+    const uint32_t first = s.new_reg(RegClass::Scalar);
     s.emit(InsnId::MUL, {MOperand::def_reg(first), MOperand::use_reg(group_id(s, d)),
                          MOperand::use_reg(metadata_word(s, kLocalSize + 4 * d))});
-    s.emit(InsnId::ADD, {MOperand::def_reg(start), MOperand::use_reg(first),
-                         MOperand::use_reg(metadata_word(s, kGlobalOffset + 4 * d))});
     s.emit(InsnId::VADD_VX, {MOperand::def_reg(r), MOperand::use_reg(local_id(s, d)),
-                             MOperand::use_reg(start)});
+                             MOperand::use_reg(first)});
   });
 }
 
@@ -185,13 +185,11 @@ Status Selector::select_builtin(const llvm::CallBase& call) {
     case Builtin::WorkDim: emit_copy(result(call), metadata_word(*this, kWorkDim)); return ok_status();
     case Builtin::LocalLinearId: emit_copy(result(call), local_linear_id(*this)); return ok_status();
     case Builtin::GlobalLinearId: {
-      // ((gz-oz)*GY + (gy-oy))*GX + (gx-ox), from the global ids without their offsets
+      // (gz*GY + gy)*GX + gx, from the global ids (which carry no offset, see global_id)
       const uint32_t out = result(call);
       uint32_t acc = kNoReg;
       for (int64_t d = 2; d >= 0; --d) {
-        const uint32_t id = new_reg(RegClass::Vector);
-        emit(InsnId::VSUB_VX, {MOperand::def_reg(id), MOperand::use_reg(global_id(*this, d)),
-                               MOperand::use_reg(metadata_word(*this, kGlobalOffset + 4 * d))});
+        const uint32_t id = global_id(*this, d);
         if (acc == kNoReg) {
           acc = id;
           continue;
@@ -216,6 +214,18 @@ Status Selector::select_builtin(const llvm::CallBase& call) {
       emit(InsnId::VMV_X_S, {MOperand::def_reg(result(call)), MOperand::use_reg(vector(call.getArgOperand(0)))});
       return ok_status();
     case Builtin::Printf: return select_printf(call);
+    case Builtin::Exp: {
+      // vfexp is a vector instruction only: a uniform operand is broadcast and read back.
+      const uint32_t x = vector(call.getArgOperand(0));
+      if (is_vector(&call)) {
+        emit(InsnId::VFEXP, {MOperand::def_reg(result(call)), MOperand::use_reg(x)});
+      } else {
+        const uint32_t e = new_reg(RegClass::Vector);
+        emit(InsnId::VFEXP, {MOperand::def_reg(e), MOperand::use_reg(x)});
+        emit(InsnId::VMV_X_S, {MOperand::def_reg(result(call)), MOperand::use_reg(e)});
+      }
+      return ok_status();
+    }
     default: return dimension_query(*this, call, b->builtin);
   }
 }

@@ -23,5 +23,7 @@ std::string demangled_name(llvm::StringRef name);
 // Internal functions that the atomics expansion calls (docs/opencl.md "Atomics").
 inline constexpr const char* kLaneIndex = "__ventus_lane_index";  // vid.v: divergent
 inline constexpr const char* kReadLane = "__ventus_read_lane";    // vmv.x.s: uniform
+// The device library's e^x: the SFU's vfexp (ISA.md §5.8: exp in double rounded to float).
+inline constexpr const char* kExp = "__ventus_vfexp";
 
 }  // namespace ventus::cc

@@ -156,6 +156,31 @@ static void scalar_float_compare(Selector& s, P p, const llvm::Value* a, const l
   if (unordered) s.emit(InsnId::XORI, {MOperand::def_reg(d), MOperand::use_reg(t), MOperand::immediate(1)});
 }
 
+// ord, uno, one, ueq, true, false on vectors: x == x is false only for NaN, vmfne is true
+// for unordered operands (RVV).
+void Selector::vector_float_special(llvm::CmpInst::Predicate p, const llvm::Value* a,
+                                    const llvm::Value* b, uint32_t d) {
+  if (p == P::FCMP_TRUE || p == P::FCMP_FALSE) {
+    emit(InsnId::VMV_V_I, {MOperand::def_reg(d), MOperand::immediate(p == P::FCMP_TRUE ? 1 : 0)});
+    return;
+  }
+  const uint32_t va = vector(a), vb = vector(b);
+  const bool unordered = p == P::FCMP_UNO || p == P::FCMP_UEQ;
+  const uint32_t t = unordered ? new_reg(RegClass::Vector) : d;
+  if (p == P::FCMP_ORD || p == P::FCMP_UNO) {
+    const uint32_t x = new_reg(RegClass::Vector), y = new_reg(RegClass::Vector);
+    emit(InsnId::VMFEQ_VV, {MOperand::def_reg(x), MOperand::use_reg(va), MOperand::use_reg(va)});
+    emit(InsnId::VMFEQ_VV, {MOperand::def_reg(y), MOperand::use_reg(vb), MOperand::use_reg(vb)});
+    emit(InsnId::VAND_VV, {MOperand::def_reg(t), MOperand::use_reg(x), MOperand::use_reg(y)});
+  } else {
+    const uint32_t x = new_reg(RegClass::Vector), y = new_reg(RegClass::Vector);
+    emit(InsnId::VMFLT_VV, {MOperand::def_reg(x), MOperand::use_reg(va), MOperand::use_reg(vb)});
+    emit(InsnId::VMFLT_VV, {MOperand::def_reg(y), MOperand::use_reg(vb), MOperand::use_reg(va)});
+    emit(InsnId::VOR_VV, {MOperand::def_reg(t), MOperand::use_reg(x), MOperand::use_reg(y)});
+  }
+  if (unordered) emit(InsnId::VXOR_VI, {MOperand::def_reg(d), MOperand::use_reg(t), MOperand::immediate(1)});
+}
+
 Status Selector::select_compare(const llvm::Instruction& inst) {
   const auto& cmp = llvm::cast<llvm::CmpInst>(inst);
   const P p = cmp.getPredicate();
@@ -174,7 +199,8 @@ Status Selector::select_compare(const llvm::Instruction& inst) {
   }
   if (cmp.isFPPredicate() && (p == P::FCMP_ONE || p == P::FCMP_ORD || p == P::FCMP_UNO ||
                               p == P::FCMP_UEQ || p == P::FCMP_TRUE || p == P::FCMP_FALSE)) {
-    return unsupported(inst, "this floating-point comparison on divergent values");
+    vector_float_special(p, a, b, d);
+    return ok_status();
   }
   vector_compare(*this, p, a, b, d, sign_narrow);
   return ok_status();

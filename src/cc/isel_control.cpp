@@ -73,7 +73,19 @@ Status Selector::select_terminator(const llvm::Instruction& inst) {
       ++out_.blocks[join].join_of;
       out_.divergent_regions.emplace_back(here, join);
     }
-    const uint32_t cond = divergent ? vector(br->getCondition()) : scalar(br->getCondition());
+    uint32_t cond = divergent ? vector(br->getCondition()) : scalar(br->getCondition());
+    if (merged_guard_ && here == 1) {
+      // Lanes past the work-group take the branch's way to the return block too.
+      const uint32_t guard = kernel_guard_condition(*this), merged = new_reg(RegClass::Vector);
+      if (f == return_block_) {
+        emit(InsnId::VAND_VV, {MOperand::def_reg(merged), MOperand::use_reg(cond), MOperand::use_reg(guard)});
+      } else {
+        const uint32_t outside = new_reg(RegClass::Vector);
+        emit(InsnId::VXOR_VI, {MOperand::def_reg(outside), MOperand::use_reg(guard), MOperand::immediate(1)});
+        emit(InsnId::VOR_VV, {MOperand::def_reg(merged), MOperand::use_reg(cond), MOperand::use_reg(outside)});
+      }
+      cond = merged;
+    }
     emit_conditional(*this, here, cond, divergent, t, f,
                      divergent ? out_.divergent_regions.back().second : 0);
     return ok_status();
@@ -114,6 +126,7 @@ void Selector::emit_phi_copies(const llvm::BasicBlock& from) {
 }
 
 void Selector::emit_prologue() {
+  line_ = 0;
   if (out_.is_kernel) {
     // a0 holds the argument buffer (ISA.md §7.2); arguments are read as the body needs them.
     MInstr def;
@@ -141,7 +154,7 @@ void Selector::emit_prologue() {
     emit(InsnId::ADDI, {MOperand::literal("tp"), MOperand::literal("tp"),
                         MOperand::immediate(out_.private_frame_bytes)});
   }
-  if (out_.is_kernel) {
+  if (out_.is_kernel && !merged_guard_) {
     out_.blocks[return_block_].needs_join = true;
     ++out_.blocks[return_block_].join_of;
     out_.divergent_regions.emplace_back(0, return_block_);
@@ -152,6 +165,22 @@ void Selector::emit_prologue() {
     out_.blocks[0].succs = {1};
     emit_jump(*this, 1);
   }
+}
+
+bool Selector::can_merge_guard() const {
+  const llvm::BasicBlock& entry = f_.getEntryBlock();
+  const auto* br = llvm::dyn_cast<llvm::BranchInst>(entry.getTerminator());
+  if (br == nullptr || br->isUnconditional() || !div_.divergent_branch(&entry)) return false;
+  const bool to_return = block_index(br->getSuccessor(0)) == return_block_ ||
+                         block_index(br->getSuccessor(1)) == return_block_;
+  if (!to_return || !f_.back().phis().empty()) return false;
+  for (const llvm::BasicBlock& b : f_) {
+    if (block_index(&b) == return_block_ && !b.phis().empty()) return false;
+  }
+  for (const llvm::Instruction& inst : entry) {
+    if (inst.mayHaveSideEffects()) return false;
+  }
+  return true;
 }
 
 void Selector::emit_epilogue() {

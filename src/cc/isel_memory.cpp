@@ -81,6 +81,10 @@ Status Selector::select_gep(const llvm::Instruction& inst) {
       offset += *c * size;
       continue;
     }
+    if (auto hit = scaled_.find({index, size}); hit != scaled_.end()) {
+      parts.push_back(hit->second);  // a[i], b[i], c[i]: one i * size per block
+      continue;
+    }
     const uint32_t r = reg(index);
     const bool vec = out_.regs[r].cls == RegClass::Vector;
     const uint32_t scaled = new_reg(vec ? RegClass::Vector : RegClass::Scalar);
@@ -88,6 +92,7 @@ Status Selector::select_gep(const llvm::Instruction& inst) {
       parts.push_back(r);
       continue;
     }
+    scaled_[{index, size}] = scaled;
     if ((size & (size - 1)) == 0) {
       const int64_t shift = __builtin_ctzll(static_cast<uint64_t>(size));
       emit(vec ? InsnId::VSLL_VI : InsnId::SLLI,

@@ -10,6 +10,7 @@
 #include "elf/elf_writer.hpp"
 #include "runtime/device_lib.hpp"
 #include "runtime/device_state.hpp"
+#include "ventus/opencl.hpp"
 
 namespace ventus {
 namespace {
@@ -65,6 +66,8 @@ Result<Program> Program::from_file(const std::string& path) {
   const std::string name = input_display_name(path);
   std::vector<uint8_t> bytes(text->begin(), text->end());
   if (is_elf(bytes)) return from_elf_bytes(std::move(bytes), name);
+  // OpenCL C is compiled on the fly (docs/opencl.md), as `ventus cc` would.
+  if (name.size() > 3 && name.ends_with(".cl")) return program_from_opencl(*text, name);
   return from_assembly(*text, name);
 }
 

@@ -158,29 +158,10 @@ float OVL atomic_xchg(volatile __local float* p, float v) {
 }
 
 // ---- exponentials and logarithms (OpenCL 1.2 §7.4: exp, log <= 3 ulp; pow <= 16 ulp)
-// exp: x = k ln2 + r with ln2 split in two parts (k ln2_hi is exact), e^r by its Taylor
-// series to r^8 (|r| <= ln2/2), then scaled by 2^k through the exponent bits.
-float OVL exp(float x) {
-  if (x != x) return x;
-  if (x > 88.72283935546875f) return INFINITY;
-  if (x < -103.97208404541015625f) return 0.0f;
-  int k = (int)(x * 1.44269502162933349609375f + (x < 0.0f ? -0.5f : 0.5f));
-  float kf = (float)k;
-  float r = fma(kf, -0.693145751953125f, x);
-  r = fma(kf, -1.428606765330187045e-06f, r);
-  float p = 2.4801587301587302e-05f;
-  p = fma(p, r, 1.9841269841269841e-04f);
-  p = fma(p, r, 1.3888888888888889e-03f);
-  p = fma(p, r, 8.3333333333333333e-03f);
-  p = fma(p, r, 4.1666666666666667e-02f);
-  p = fma(p, r, 1.6666666666666667e-01f);
-  p = fma(p, r, 0.5f);
-  p = fma(p, r, 1.0f);
-  p = fma(p, r, 1.0f);
-  if (k > 127) return p * 2.0f * as_float((k - 1 + 127) << 23);
-  if (k < -126) return p * as_float((k + 64 + 127) << 23) * 5.42101086242752217e-20f;
-  return p * as_float((k + 127) << 23);
-}
+// exp is the SFU's vfexp: e^x computed in double and rounded to float (ISA.md §5.8), within
+// a half ulp, so inside OpenCL's 3 ulp; the back end selects it for this declaration.
+float __ventus_vfexp(float x);
+float OVL exp(float x) { return __ventus_vfexp(x); }
 
 // log: x = m 2^e with m in [sqrt(1/2), sqrt(2)), f = m - 1, s = f / (2 + f):
 // log(1 + f) = 2 atanh(s) = f - s (f - R), R = 2s^2/3 + 2s^4/5 + ... (|s| < 0.172).
@@ -211,23 +192,67 @@ float OVL log(float x) {
   return fma(ef, 0.693145751953125f, fma(ef, 1.428606765330187045e-06f, log_m));
 }
 
-float OVL exp2(float x) { return exp(x * 0.693147180559945309f); }
-float OVL exp10(float x) { return exp(x * 2.302585092994045684f); }
+// e^(x c) with c = c_hi + c_lo: the product's rounding error (fma) and c_lo make a small
+// correction t, and e^(h + t) = e^h (1 + t) to within t^2.
+float __ventus_exp_scaled(float x, float c_hi, float c_lo) {
+  float h = x * c_hi;
+  float t = fma(x, c_hi, -h) + x * c_lo;
+  float e = exp(h);
+  return isinf(e) || e == 0.0f ? e : fma(e, t, e);
+}
+float OVL exp2(float x) { return __ventus_exp_scaled(x, 0.6931471824645996f, -1.9046542121259336e-09f); }
+float OVL exp10(float x) { return __ventus_exp_scaled(x, 2.3025851249694824f, -3.1975435632602967e-08f); }
 float OVL log2(float x) { return log(x) * 1.442695040888963407f; }
 float OVL log10(float x) { return log(x) * 0.434294481903251828f; }
 
-// pow(x, y) = exp(y log x) with the sign and special cases of C99 F.9.4.4.
+// log(x) as hi + lo (about 40 bits), for pow: the same reduction as log, summed exactly.
+float __ventus_log_hi_lo(float x, float* lo) {
+  int e = 0;
+  if (x < 1.17549435e-38f) {
+    x *= 33554432.0f;
+    e = -25;
+  }
+  int bits = as_int(x);
+  e += (bits >> 23) - 127;
+  float m = as_float((bits & 0x007fffff) | 0x3f800000);
+  if (m > 1.41421356237f) {
+    m *= 0.5f;
+    e += 1;
+  }
+  float f = m - 1.0f;
+  float s = f / (2.0f + f);
+  float z = s * s;
+  float R = z * (0.66666666666666667f +
+                 z * (0.4f + z * (0.28571428571428571f + z * (0.22222222222222222f +
+                                                              z * 0.18181818181818182f))));
+  float tail = -(s * (f - R));           // log(1 + f) = f + tail, f exact
+  float a = (float)e * 0.693145751953125f;  // exact: 15 + 8 significant bits
+  float hi = a + f;
+  float err = fabs(a) >= fabs(f) ? (a - hi) + f : (f - hi) + a;  // Fast2Sum
+  *lo = err + tail + (float)e * 1.428606765330187045e-06f;
+  return hi;
+}
+
+// pow(x, y) = e^(y log x) with log x carried to about 40 bits (C99 F.9.4.4 special cases).
 float OVL pow(float x, float y) {
   if (y == 0.0f || x == 1.0f) return 1.0f;
   if (x != x || y != y) return NAN;
   bool y_int = trunc(y) == y;
   bool y_odd = y_int && fabs(y) < 16777216.0f && (((int)y) & 1) != 0;
+  float ax = fabs(x);
   if (x == 0.0f) {
     if (y < 0.0f) return y_odd ? copysign(INFINITY, x) : INFINITY;
     return y_odd ? x : 0.0f;
   }
   if (x < 0.0f && !y_int) return NAN;
-  float r = exp(y * log(fabs(x)));
+  if (isinf(ax)) return (y < 0.0f) ? (y_odd ? copysign(0.0f, x) : 0.0f) : (y_odd ? x : INFINITY);
+  if (isinf(y)) return (ax == 1.0f) ? 1.0f : ((ax > 1.0f) == (y > 0.0f) ? INFINITY : 0.0f);
+  float lo;
+  float hi = __ventus_log_hi_lo(ax, &lo);
+  float t = y * hi;
+  float t_lo = fma(y, hi, -t) + y * lo;
+  float e = exp(t);
+  float r = isinf(e) || e == 0.0f ? e : fma(e, t_lo, e);
   return x < 0.0f && y_odd ? -r : r;
 }
 float OVL powr(float x, float y) { return x < 0.0f ? NAN : pow(x, y); }
