@@ -4,7 +4,10 @@
 
 #include <llvm/Analysis/PostDominators.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Analysis/CFG.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <sstream>
 
@@ -29,10 +32,35 @@ std::vector<std::string> split_lines(const std::string& text) {
   return lines;
 }
 
+// An edge from a uniform branch into a block with phis gets a block of its own, so that the
+// phi copies run only on that edge (a loop's exit values once, not every iteration). Edges
+// of vbranches keep their copies before the branch: for a loop that work-items leave in
+// different iterations, that is when each one's exit value is current (temporal divergence).
+void split_uniform_critical_edges(llvm::Function& f) {
+  std::vector<std::pair<llvm::Instruction*, unsigned>> edges;
+  {
+    llvm::PostDominatorTree pdt(f);
+    llvm::DominatorTree dt(f);
+    const Divergence div(f, pdt);
+    for (llvm::BasicBlock& b : f) {
+      llvm::Instruction* term = b.getTerminator();
+      if (term->getNumSuccessors() < 2 || div.divergent_branch(&b)) continue;
+      for (unsigned k = 0; k < term->getNumSuccessors(); ++k) {
+        llvm::BasicBlock* s = term->getSuccessor(k);
+        // Back edges keep their copies in the latch: a block there would only add a jump.
+        if (dt.dominates(s, &b)) continue;
+        if (!s->phis().empty() && llvm::isCriticalEdge(term, k)) edges.emplace_back(term, k);
+      }
+    }
+  }
+  for (const auto& [term, k] : edges) llvm::SplitCriticalEdge(term, k);
+}
+
 Result<std::string> compile_function(llvm::Function& f, ModuleLayout& layout,
                                      const std::string& source_name,
                                      const std::vector<std::string>& lines, KernelInfo& info) {
   expand_atomics(f);
+  split_uniform_critical_edges(f);
   llvm::PostDominatorTree pdt(f);
   const Divergence div(f, pdt);
   MFunction mf;

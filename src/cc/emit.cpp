@@ -59,6 +59,19 @@ std::string format_asm(const MInstr& m) {
   return out;
 }
 
+// The branch row taken exactly when `id` is not (beq/bne, blt/bge, bltu/bgeu).
+isa::InsnId inverse_branch(isa::InsnId id) {
+  using isa::InsnId;
+  switch (id) {
+    case InsnId::BEQ: return InsnId::BNE;
+    case InsnId::BNE: return InsnId::BEQ;
+    case InsnId::BLT: return InsnId::BGE;
+    case InsnId::BGE: return InsnId::BLT;
+    case InsnId::BLTU: return InsnId::BGEU;
+    default: return InsnId::BLTU;
+  }
+}
+
 std::string format_copy(const MInstr& m) {
   const uint32_t d = m.ops[0].reg, s = m.ops[1].reg;
   const bool dv = (d & kVectorBit) != 0;
@@ -118,6 +131,17 @@ void Emitter::branch(const MInstr& m, size_t block) {
     return;
   }
   const uint32_t t = m.targets[0], f = m.targets[1];
+  if (m.text == "fused") {  // a compare and branch row (isel_control.cpp)
+    const std::string a = operand_text(m.ops[0]), b = operand_text(m.ops[1]);
+    const auto mnemonic = [](isa::InsnId id) { return std::string(isa::insn_row(id).mnemonic); };
+    if (f == next) {
+      line(fmt::format("{} {}, {}, {}", mnemonic(m.row), a, b, label(t)));
+    } else {
+      line(fmt::format("{} {}, {}, {}", mnemonic(inverse_branch(m.row)), a, b, label(f)));
+      if (t != next) line("j " + label(t));
+    }
+    return;
+  }
   const std::string c = reg_name(m.ops[0].reg);
   if (m.divergent) {
     // CSR_RPC = the join at the immediate post-dominator (ISA.md §2.4, CODEGEN.md §4.1).

@@ -2,13 +2,17 @@
 #include "cc/isel.hpp"
 
 #include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
+
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -27,6 +31,7 @@ Status Selector::unsupported(const llvm::Instruction& inst, const std::string& w
 }
 
 Status Selector::select(const llvm::Instruction& inst) {
+  if (fused_.count(&inst) != 0) return ok_status();  // part of the branch (isel_control.cpp)
   if (inst.isBinaryOp() || llvm::isa<llvm::UnaryOperator>(inst)) return select_binary(inst);
   if (llvm::isa<llvm::CmpInst>(inst)) return select_compare(inst);
   if (llvm::isa<llvm::CastInst>(inst)) return select_cast(inst);
@@ -49,21 +54,59 @@ Status Selector::select(const llvm::Instruction& inst) {
   return unsupported(inst, fmt::format("the IR instruction '{}'", inst.getOpcodeName()));
 }
 
+// Block order: reverse post-order, visiting a block's successors outside its loop first, so
+// that every loop's blocks are contiguous and its exits follow it (the back edge is then
+// the only jump of an iteration).
+static std::vector<const llvm::BasicBlock*> layout_order(const llvm::Function& f) {
+  llvm::DominatorTree dt(const_cast<llvm::Function&>(f));
+  llvm::LoopInfo loops(dt);
+  std::vector<const llvm::BasicBlock*> post;
+  std::unordered_set<const llvm::BasicBlock*> seen;
+  std::vector<std::pair<const llvm::BasicBlock*, std::vector<const llvm::BasicBlock*>>> stack;
+  auto push = [&](const llvm::BasicBlock* b) {
+    seen.insert(b);
+    std::vector<const llvm::BasicBlock*> succs;
+    const llvm::Loop* loop = loops.getLoopFor(b);
+    for (const llvm::BasicBlock* s : llvm::successors(b)) {
+      if (loop == nullptr || loop->contains(s)) succs.push_back(s);  // visited last: first in RPO
+    }
+    for (const llvm::BasicBlock* s : llvm::successors(b)) {
+      if (loop != nullptr && !loop->contains(s)) succs.push_back(s);
+    }
+    stack.emplace_back(b, std::move(succs));
+  };
+  push(&f.getEntryBlock());
+  while (!stack.empty()) {
+    auto& [block, succs] = stack.back();
+    if (succs.empty()) {
+      post.push_back(block);
+      stack.pop_back();
+      continue;
+    }
+    const llvm::BasicBlock* next = succs.back();
+    succs.pop_back();
+    if (seen.count(next) == 0) push(next);
+  }
+  return {post.rbegin(), post.rend()};
+}
+
 Status Selector::run() {
   out_.name = f_.getName().str();
   out_.is_kernel = f_.getCallingConv() == llvm::CallingConv::SPIR_KERNEL;
   out_.blocks.resize(f_.size() + 1);
   out_.blocks[0].label = fmt::format(".L{}_entry", out_.name);
   uint32_t index = 1;
-  for (const llvm::BasicBlock& b : f_) {
-    block_of_[&b] = index;
+  const auto order = layout_order(f_);
+  for (const llvm::BasicBlock* b : order) {
+    block_of_[b] = index;
     out_.blocks[index].label = fmt::format(".L{}_{}", out_.name, index);
-    if (llvm::isa<llvm::ReturnInst>(b.getTerminator())) return_block_ = index;
+    if (llvm::isa<llvm::ReturnInst>(b->getTerminator())) return_block_ = index;
     ++index;
   }
-  for (const llvm::BasicBlock& b : f_) {
-    for (const llvm::BasicBlock* s : llvm::successors(&b)) {
-      out_.blocks[block_index(&b)].succs.push_back(block_index(s));
+  out_.blocks.resize(index);  // unreachable blocks have no place
+  for (const llvm::BasicBlock* b : order) {
+    for (const llvm::BasicBlock* s : llvm::successors(b)) {
+      out_.blocks[block_index(b)].succs.push_back(block_index(s));
     }
   }
   merged_guard_ = out_.is_kernel && can_merge_guard();
@@ -72,6 +115,7 @@ Status Selector::run() {
     cur_ = &out_.blocks[block_index(b)];
     sink_ = &cur_->instrs;
     scaled_.clear();
+    find_fused_compare(*b);
     for (const llvm::Instruction& inst : *b) {
       if (llvm::isa<llvm::DbgInfoIntrinsic>(inst)) continue;
       line_ = inst.getDebugLoc() ? inst.getDebugLoc().getLine() : line_;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <llvm/IR/InstrTypes.h>
@@ -23,6 +24,7 @@ class GlobalVariable;
 class Instruction;
 class Module;
 class PostDominatorTree;
+class SelectInst;
 class Type;
 class Value;
 }  // namespace llvm
@@ -61,6 +63,8 @@ class Selector {
   uint32_t result(const llvm::Instruction& inst);      // the register that inst defines
   void bind(const llvm::Value* v, Operand op) { values_[v] = op; }
   uint32_t constant_scalar(int64_t value);       // li into a new x register (0: zero)
+  std::optional<int64_t> constant_bits_of(const llvm::Value* v) const;  // ints, floats, null
+  void materialize_constant(uint32_t dst, int64_t bits);  // li / vmv.v.i / vmv.v.x into dst
   uint32_t broadcast(uint32_t scalar_reg);       // vmv.v.x into a new v register
   uint32_t to_class(uint32_t r, RegClass cls);   // broadcast when a scalar must be a vector
   std::optional<int64_t> constant_int(const llvm::Value* v) const;
@@ -85,6 +89,7 @@ class Selector {
                             const llvm::Value* b, uint32_t d);
   Status select_cast(const llvm::Instruction& inst);
   Status select_select(const llvm::Instruction& inst);
+  bool select_with_constant(const llvm::SelectInst& sel);
   Status select_intrinsic(const llvm::CallBase& call);
   Status select_gep(const llvm::Instruction& inst);
   Status select_load(const llvm::Instruction& inst);
@@ -124,6 +129,9 @@ class Selector {
   bool merged_guard_ = false;
   bool can_merge_guard() const;
   std::map<std::pair<const llvm::Value*, int64_t>, uint32_t> scaled_;  // index * size, per block
+  // Uniform compares that only their block's branch reads: one blt/bgeu/... instead of two.
+  std::unordered_set<const llvm::Value*> fused_;
+  void find_fused_compare(const llvm::BasicBlock& b);
 };
 
 }  // namespace ventus::cc

@@ -195,8 +195,52 @@ Status Selector::select_cast(const llvm::Instruction& inst) {
 }
 
 // c ? a : b as b ^ ((a ^ b) & -c): no branch, no mask register (CODEGEN.md §9 item 2).
+// Selects with a constant arm need fewer instructions: for i1, c ? x : 0 = c & x and
+// c ? 1 : x = c | x; otherwise c ? x : 0 = x & -c and c ? 0 : x = x & (c - 1).
+bool Selector::select_with_constant(const llvm::SelectInst& sel) {
+  const auto a = constant_bits_of(sel.getTrueValue()), b = constant_bits_of(sel.getFalseValue());
+  const bool boolean = sel.getType()->isIntegerTy(1);
+  const bool vec = is_vector(&sel);
+  const llvm::Value* c = sel.getCondition();
+  auto binary = [&](InsnId vv, InsnId vx, InsnId s, const llvm::Value* x, uint32_t y) {
+    const uint32_t d = result(sel);
+    const bool xv = is_vector(x), yv = out_.regs[y].cls == RegClass::Vector;
+    if (!vec) {
+      emit(s, {MOperand::def_reg(d), scalar_use(x), MOperand::use_reg(y)});
+    } else if (xv && yv) {
+      emit(vv, {MOperand::def_reg(d), MOperand::use_reg(reg(x)), MOperand::use_reg(y)});
+    } else {
+      emit(vx, {MOperand::def_reg(d), MOperand::use_reg(xv ? reg(x) : y),
+                xv ? MOperand::use_reg(y) : scalar_use(x)});
+    }
+  };
+  if (boolean && b && *b == 0) {
+    binary(InsnId::VAND_VV, InsnId::VAND_VX, InsnId::AND, sel.getTrueValue(), reg(c));
+  } else if (boolean && a && *a == 1) {
+    binary(InsnId::VOR_VV, InsnId::VOR_VX, InsnId::OR, sel.getFalseValue(), reg(c));
+  } else if ((b && *b == 0) || (a && *a == 0)) {
+    const uint32_t rc = reg(c);
+    const bool cv = out_.regs[rc].cls == RegClass::Vector;
+    const uint32_t m = new_reg(cv ? RegClass::Vector : RegClass::Scalar);
+    if (b && *b == 0) {
+      emit(cv ? InsnId::VRSUB_VI : InsnId::SUB,
+           cv ? std::vector<MOperand>{MOperand::def_reg(m), MOperand::use_reg(rc), MOperand::immediate(0)}
+              : std::vector<MOperand>{MOperand::def_reg(m), zero(), MOperand::use_reg(rc)});
+    } else {
+      emit(cv ? InsnId::VADD_VI : InsnId::ADDI,
+           {MOperand::def_reg(m), MOperand::use_reg(rc), MOperand::immediate(-1)});
+    }
+    binary(InsnId::VAND_VV, InsnId::VAND_VX, InsnId::AND,
+           b && *b == 0 ? sel.getTrueValue() : sel.getFalseValue(), m);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 Status Selector::select_select(const llvm::Instruction& inst) {
   const auto& sel = llvm::cast<llvm::SelectInst>(inst);
+  if (select_with_constant(sel)) return ok_status();
   const bool vec = is_vector(&inst);
   const uint32_t c = reg(sel.getCondition());
   const bool c_vec = out_.regs[c].cls == RegClass::Vector;
@@ -217,7 +261,7 @@ Status Selector::select_select(const llvm::Instruction& inst) {
   } else {
     const llvm::Value* v = is_vector(a) ? a : b;
     const llvm::Value* s = is_vector(a) ? b : a;
-    emit(InsnId::VXOR_VX, {MOperand::def_reg(t), MOperand::use_reg(reg(v)), MOperand::use_reg(scalar(s))});
+    emit(InsnId::VXOR_VX, {MOperand::def_reg(t), MOperand::use_reg(reg(v)), scalar_use(s)});
   }
   const bool u_vec = c_vec || ab_vec;
   const uint32_t u = new_reg(u_vec ? RegClass::Vector : RegClass::Scalar);

@@ -58,6 +58,32 @@ static uint32_t reconvergence_block(Selector& s, const llvm::BasicBlock* b) {
   return s.block_index(node->getIDom()->getBlock());
 }
 
+void Selector::find_fused_compare(const llvm::BasicBlock& b) {
+  const auto* br = llvm::dyn_cast<llvm::BranchInst>(b.getTerminator());
+  if (br == nullptr || br->isUnconditional() || div_.divergent_branch(&b)) return;
+  const auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(br->getCondition());
+  if (cmp == nullptr || cmp->getParent() != &b || !cmp->hasOneUse() || is_vector(cmp)) return;
+  const llvm::Type* t = cmp->getOperand(0)->getType();
+  if (t->isPointerTy() || t->getIntegerBitWidth() == 32) fused_.insert(cmp);
+}
+
+// The branch row taking `p` (operands swapped where RISC-V has only the mirror form).
+static std::pair<InsnId, bool> branch_row(llvm::CmpInst::Predicate p) {
+  using P = llvm::CmpInst::Predicate;
+  switch (p) {
+    case P::ICMP_EQ: return {InsnId::BEQ, false};
+    case P::ICMP_NE: return {InsnId::BNE, false};
+    case P::ICMP_SLT: return {InsnId::BLT, false};
+    case P::ICMP_SGE: return {InsnId::BGE, false};
+    case P::ICMP_ULT: return {InsnId::BLTU, false};
+    case P::ICMP_UGE: return {InsnId::BGEU, false};
+    case P::ICMP_SGT: return {InsnId::BLT, true};
+    case P::ICMP_SLE: return {InsnId::BGE, true};
+    case P::ICMP_UGT: return {InsnId::BLTU, true};
+    default: return {InsnId::BGEU, true};  // ule
+  }
+}
+
 Status Selector::select_terminator(const llvm::Instruction& inst) {
   const uint32_t here = block_index(inst.getParent());
   if (const auto* br = llvm::dyn_cast<llvm::BranchInst>(&inst)) {
@@ -67,6 +93,19 @@ Status Selector::select_terminator(const llvm::Instruction& inst) {
     }
     const uint32_t t = block_index(br->getSuccessor(0)), f = block_index(br->getSuccessor(1));
     const bool divergent = div_.divergent_branch(inst.getParent());
+    if (const auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(br->getCondition());
+        cmp != nullptr && fused_.count(cmp) != 0) {
+      const auto [row, swap] = branch_row(cmp->getPredicate());
+      MInstr m;
+      m.kind = MKind::Branch;
+      m.row = row;
+      m.targets = {t, f};
+      m.ops = {scalar_use(cmp->getOperand(swap ? 1 : 0)), scalar_use(cmp->getOperand(swap ? 0 : 1))};
+      m.text = "fused";
+      m.line = line_;
+      sink_->push_back(std::move(m));
+      return ok_status();
+    }
     if (divergent) {
       const uint32_t join = reconvergence_block(*this, inst.getParent());
       out_.blocks[join].needs_join = true;
@@ -111,6 +150,10 @@ void Selector::emit_phi_copies(const llvm::BasicBlock& from) {
     // Phis are parallel copies: when one reads another phi of the same block, read all first.
     std::vector<uint32_t> sources;
     for (auto& [dst, value] : copies) {
+      if (constant_bits_of(value)) {
+        sources.push_back(kNoReg);  // materialised straight into the phi's register below
+        continue;
+      }
       uint32_t src = llvm::isa<llvm::UndefValue>(value) ? dst : reg(value);
       if (reads_own_phi && src != dst) {
         const uint32_t t = new_reg(out_.regs[src].cls);
@@ -120,7 +163,11 @@ void Selector::emit_phi_copies(const llvm::BasicBlock& from) {
       sources.push_back(src);
     }
     for (size_t k = 0; k < copies.size(); ++k) {
-      if (sources[k] != copies[k].first) emit_copy(copies[k].first, sources[k]);
+      if (sources[k] == kNoReg) {
+        materialize_constant(copies[k].first, *constant_bits_of(copies[k].second));
+      } else if (sources[k] != copies[k].first) {
+        emit_copy(copies[k].first, sources[k]);
+      }
     }
   }
 }

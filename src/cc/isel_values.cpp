@@ -92,13 +92,33 @@ uint32_t Selector::zero_vector() {
 // The bits of a scalar constant (integers, floats, null), if v is one.
 static std::optional<int64_t> constant_bits(const llvm::Value* v) {
   if (const auto* c = llvm::dyn_cast<llvm::ConstantInt>(v)) {
-    return c->getBitWidth() == 1 ? static_cast<int64_t>(c->getZExtValue()) : c->getSExtValue();
+    // narrow integers are held zero-extended (docs/opencl.md)
+    return c->getBitWidth() < 32 ? static_cast<int64_t>(c->getZExtValue()) : c->getSExtValue();
   }
   if (const auto* f = llvm::dyn_cast<llvm::ConstantFP>(v)) {
     return static_cast<int32_t>(f->getValueAPF().bitcastToAPInt().getZExtValue());
   }
   if (llvm::isa<llvm::ConstantPointerNull, llvm::UndefValue>(v)) return 0;
   return std::nullopt;
+}
+
+std::optional<int64_t> Selector::constant_bits_of(const llvm::Value* v) const {
+  if (llvm::isa<llvm::UndefValue>(v)) return std::nullopt;
+  return constant_bits(v);
+}
+
+void Selector::materialize_constant(uint32_t dst, int64_t bits) {
+  if (out_.regs[dst].cls == RegClass::Scalar) {
+    if (bits == 0) {
+      emit_copy(dst, kNoReg);
+    } else {
+      emit_asm("li %0, " + std::to_string(static_cast<int32_t>(bits)), {MOperand::def_reg(dst)});
+    }
+  } else if (bits >= -16 && bits <= 15) {
+    emit(InsnId::VMV_V_I, {MOperand::def_reg(dst), MOperand::immediate(bits)});
+  } else {
+    emit(InsnId::VMV_V_X, {MOperand::def_reg(dst), MOperand::use_reg(constant_scalar(bits))});
+  }
 }
 
 Operand Selector::operand(const llvm::Value* v) {

@@ -1,7 +1,9 @@
 // The middle end: load and link the modules, then LLVM's pass pipeline and the CFG shaping.
 #include "cc/pipeline.hpp"
 
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
@@ -119,6 +121,8 @@ llvm::OptimizationLevel level_of(unsigned opt_level) {
   }
 }
 
+void hoist_invariant_address_parts(llvm::Function& f);
+
 struct Managers {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
@@ -192,6 +196,7 @@ Status run_middle_end(IrModule& ir, unsigned opt_level, const std::string& sourc
     if (f.isDeclaration()) continue;
     expand_memory_intrinsics(f);
     unreachable_to_return(f);
+    if (opt_level > 0) hoist_invariant_address_parts(f);
   }
   llvm::ModulePassManager shape;
   shape.addPass(llvm::createModuleToFunctionPassAdaptor(shaping_passes()));
@@ -204,6 +209,43 @@ Status run_middle_end(IrModule& ir, unsigned opt_level, const std::string& sourc
   }
   return ok_status();
 }
+
+namespace {
+
+// p[a + b] with a loop-invariant and b not becomes (p + a)[b], with p + a computed once in
+// the preheader: the per-iteration address is then one scaled add (llc's loop strength
+// reduction needs a target's cost model, which Debian's LLVM has no Ventus entry for).
+void hoist_invariant_address_parts(llvm::Function& f) {
+  llvm::DominatorTree dt(f);
+  llvm::LoopInfo loops(dt);
+  std::vector<llvm::GetElementPtrInst*> geps;
+  for (llvm::Instruction& inst : llvm::instructions(f)) {
+    if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&inst); gep && gep->getNumIndices() == 1) {
+      geps.push_back(gep);
+    }
+  }
+  for (llvm::GetElementPtrInst* gep : geps) {
+    llvm::Loop* loop = loops.getLoopFor(gep->getParent());
+    auto* add = llvm::dyn_cast<llvm::BinaryOperator>(gep->getOperand(1));
+    if (loop == nullptr || loop->getLoopPreheader() == nullptr || add == nullptr ||
+        add->getOpcode() != llvm::Instruction::Add || !loop->isLoopInvariant(gep->getPointerOperand())) {
+      continue;
+    }
+    for (unsigned k = 0; k < 2; ++k) {
+      llvm::Value* inv = add->getOperand(k);
+      llvm::Value* var = add->getOperand(1 - k);
+      if (!loop->isLoopInvariant(inv) || loop->isLoopInvariant(var)) continue;
+      llvm::IRBuilder<> pre(loop->getLoopPreheader()->getTerminator());
+      llvm::Value* base = pre.CreateGEP(gep->getSourceElementType(), gep->getPointerOperand(), inv);
+      llvm::IRBuilder<> here(gep);
+      gep->replaceAllUsesWith(here.CreateGEP(gep->getSourceElementType(), base, var));
+      gep->eraseFromParent();
+      break;
+    }
+  }
+}
+
+}  // namespace
 
 std::string module_text(const IrModule& ir) {
   std::string text;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <tuple>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -89,7 +90,12 @@ class Allocator {
   std::vector<std::vector<Segment>> segments_;
   std::vector<int32_t> phys_;
   std::array<std::vector<std::vector<Segment>>, 2> occupied_;
+  bool fits(uint32_t r, int cls, int32_t p) const;
+  bool same_value(uint32_t r, uint32_t other, const Segment& overlap) const;
   std::vector<uint32_t> call_points_;
+  std::array<std::vector<std::vector<uint32_t>>, 2> owners_;  // virtual registers per physical
+  std::vector<std::vector<uint32_t>> defs_;                   // definition points per register
+  std::vector<std::tuple<uint32_t, uint32_t, uint32_t>> copies_;  // (dst, src, point)
   std::vector<std::vector<uint32_t>> call_fixed_;  // per call: fixed registers it defines
 };
 
@@ -174,6 +180,7 @@ void Allocator::force_divergent_regions() {
 
 void Allocator::build_segments() {
   segments_.assign(f_.regs.size(), {});
+  defs_.assign(f_.regs.size(), {});
   uint32_t index = 0;
   block_start_.resize(f_.blocks.size());
   block_end_.resize(f_.blocks.size());
@@ -199,9 +206,19 @@ void Allocator::build_segments() {
         if (open[op.reg] < 0) { open[op.reg] = pos; touched.push_back(op.reg); }
         last[op.reg] = std::max<int64_t>(last[op.reg], pos);
       }
+      if (m.kind == MKind::Copy && m.ops[1].kind == MOperand::Kind::Reg && m.ops[1].reg != kNoReg) {
+        copies_.emplace_back(m.ops[0].reg, m.ops[1].reg, pos + 1);
+      }
       for (const MOperand& op : m.ops) {
         if (op.kind != MOperand::Kind::Reg || op.reg == kNoReg || !op.def) continue;
         const uint32_t at = early_clobber(m) ? pos : pos + 1;
+        defs_[op.reg].push_back(at);
+        if (open[op.reg] >= 0 && !op.use) {
+          // A new value: the old one died at its last use (a hole until here).
+          segments_[op.reg].push_back(Segment{static_cast<uint32_t>(open[op.reg]),
+                                              static_cast<uint32_t>(last[op.reg])});
+          open[op.reg] = -1;
+        }
         if (open[op.reg] < 0) { open[op.reg] = at; touched.push_back(op.reg); }
         last[op.reg] = std::max<int64_t>(last[op.reg], pos + 1);
       }
@@ -228,6 +245,8 @@ Status Allocator::assign() {
   phys_.assign(f_.regs.size(), -1);
   occupied_[0].assign(64, {});
   occupied_[1].assign(256, {});
+  owners_[0].assign(64, {});
+  owners_[1].assign(256, {});
   auto cls_index = [](RegClass c) { return c == RegClass::Scalar ? 0 : 1; };
   for (size_t c = 0; c < call_points_.size(); ++c) {
     for (int cls = 0; cls < 2; ++cls) {
@@ -246,8 +265,7 @@ Status Allocator::assign() {
     if (segments_[r].empty()) continue;
     if (f_.regs[r].fixed >= 0) {
       phys_[r] = f_.regs[r].fixed;
-      auto& occ = occupied_[cls_index(f_.regs[r].cls)][phys_[r]];
-      occ.insert(occ.end(), segments_[r].begin(), segments_[r].end());
+      owners_[cls_index(f_.regs[r].cls)][phys_[r]].push_back(r);
     } else {
       order.push_back(r);
     }
@@ -267,10 +285,9 @@ Status Allocator::assign() {
     candidates.insert(candidates.end(), pool.begin(), pool.end());
     for (int32_t p : candidates) {
       if (vr.low && p >= 32) continue;
-      if (overlaps(occupied_[cls][p], segments_[r])) continue;
+      if (!fits(r, cls, p)) continue;
       phys_[r] = p;
-      auto& occ = occupied_[cls][p];
-      occ.insert(occ.end(), segments_[r].begin(), segments_[r].end());
+      owners_[cls][p].push_back(r);
       break;
     }
     if (phys_[r] < 0) {
@@ -280,6 +297,38 @@ Status Allocator::assign() {
     }
   }
   return ok_status();
+}
+
+// Two registers may overlap where one was just copied from the other and neither is written
+// again before the overlap ends: they hold one value there (a loop's phi and its update).
+bool Allocator::same_value(uint32_t r, uint32_t other, const Segment& overlap) const {
+  bool copied = false;
+  for (const auto& [dst, src, point] : copies_) {
+    if (point == overlap.start && ((dst == r && src == other) || (dst == other && src == r))) {
+      copied = true;
+    }
+  }
+  if (!copied) return false;
+  for (uint32_t v : {r, other}) {
+    for (uint32_t d : defs_[v]) {
+      if (d > overlap.start && d <= overlap.end) return false;
+    }
+  }
+  return true;
+}
+
+bool Allocator::fits(uint32_t r, int cls, int32_t p) const {
+  if (overlaps(occupied_[cls][p], segments_[r])) return false;  // call clobbers
+  for (uint32_t other : owners_[cls][p]) {
+    for (const Segment& x : segments_[r]) {
+      for (const Segment& y : segments_[other]) {
+        if (x.start > y.end || y.start > x.end) continue;
+        const Segment overlap{std::max(x.start, y.start), std::min(x.end, y.end)};
+        if (!same_value(r, other, overlap)) return false;
+      }
+    }
+  }
+  return true;
 }
 
 RegisterUse Allocator::rewrite() {
