@@ -17,7 +17,15 @@ run that stops on the livelock of the RTL's I-cache re-arm rule (docs/timing.md)
 without the rule, which must then pass. Any other failure, a crash or a run over --timeout seconds fails
 the script, which prints the command to rerun.
 
+With --extremes every moved *_cycles, size and count parameter is drawn at its documented
+minimum, its maximum or a random point between (issue 54): each run must then complete with
+the right results or be refused up front (exit status 2, the message naming a moved parameter);
+"no progress", an internal error or a run over --timeout seconds fails the trial. The ticking
+run is left out (a machine of maximal latencies ticked cycle by cycle takes hours).
+
   scripts/timing_fuzz.py --ventus build/release/tools/ventus/ventus --trials 50 --seed 1
+  scripts/timing_fuzz.py --ventus build/release/tools/ventus/ventus --trials 50 --extremes \
+      --cases ../shared/reference/cases/vecadd-4w8t
 """
 import argparse
 import json
@@ -54,6 +62,33 @@ def parameters(ventus, config):
         if name.startswith(TIMING_PREFIXES) or name in MACHINE_KEYS:
             params.append((name, value))
     return params
+
+
+def ranges(ventus, config):
+    """{name: (min, max, power_of_two)} of every unsigned parameter of `config` (`ventus config
+    --json`'s declarations)."""
+    out = subprocess.run([ventus, "config", "--config", config, "--json"], capture_output=True,
+                         text=True, check=True).stdout
+    declared = {}
+    for p in json.loads(out).get("parameters", []):
+        if "min" in p and "max" in p and isinstance(p.get("value"), int):
+            declared[p["name"]] = (int(p["min"]), int(p["max"]), bool(p.get("power_of_two")))
+    return declared
+
+
+def extreme(rnd, low, high, power_of_two):
+    """The minimum, the maximum or a random point of [low, high] (a power of two if need be)."""
+    where = rnd.choice(["min", "max", "random"])
+    if power_of_two:
+        exponents = [e for e in range(64) if low <= 1 << e <= high]
+        e = {"min": exponents[0], "max": exponents[-1]}.get(where, rnd.choice(exponents))
+        return str(1 << e)
+    return str({"min": low, "max": high}.get(where, rnd.randint(low, high)))
+
+
+def pick_extremes(rnd, params, declared, share):
+    return {name: extreme(rnd, *declared[name]) for name, _ in params
+            if name in declared and rnd.random() < share}
 
 
 def candidates(name, value):
@@ -134,8 +169,9 @@ def run_suite(args, settings):
     return [shown, "each of", str(len(args.suite)), "kernel-suite tests"], True, ""
 
 
+STUCK = re.compile(r"no progress|internal error|bad_alloc|did not drain")
 REFUSAL = re.compile(r"out of range|power of two|is larger than|must be|too small|cannot|"
-                     r"is not in|exceeds")
+                     r"is not in|exceeds|budget")
 
 
 def refused(output, settings):
@@ -178,6 +214,8 @@ def describe(workload):
 def choose_workload(rnd, args):
     """As many trials of each kind of workload (the suite and the cases when given)."""
     kinds = ["demo", "bench"] + (["case"] if args.cases else []) + (["suite"] if args.suite else [])
+    if args.extremes:  # one small workload: the machines, not the kernels, are on trial
+        kinds = ["case"] if args.cases else ["demo"]
     kind = rnd.choice(kinds)
     if kind == "demo":
         return ("demo", rnd.choice([1, 2, 4, 8, 16, 32]))
@@ -202,6 +240,8 @@ def run_first(args, config, workload, settings, stats):
             settings[REARM_KEY] = "false"
             notes += f", the I-cache re-arm livelock (then {REARM_KEY}=false)"
             continue
+        if not ok and args.extremes and STUCK.search(output):
+            break  # a machine the ranges accept must run or be refused: never these
         name = None if ok else refused(output, settings)
         if name is None:
             break
@@ -236,7 +276,8 @@ def trial(args, number, params_of, tmp):
     rnd = random.Random(f"{args.seed}/{number}")
     config = rnd.choice(args.configs)
     workload = choose_workload(rnd, args)
-    settings = pick(rnd, params_of[config], args.share)
+    settings = pick_extremes(rnd, params_of[config], args.ranges[config], args.share) \
+        if args.extremes else pick(rnd, params_of[config], args.share)
     stats = {skip: str(Path(tmp) / f"{skip}.json") for skip in ("true", "false")}
     cmd, ok, output, notes = run_first(args, config, workload, settings, stats)
     rerun = " ".join(cmd).replace(f"{tmp}/", "")  # the statistics into the current directory
@@ -244,6 +285,8 @@ def trial(args, number, params_of, tmp):
     summary = f"{machine}, {describe(workload)}, {len(settings)} parameters moved{notes}"
     if not ok:
         return f"{output}\n{rerun}", summary
+    if args.extremes:  # completed, or refused up front (run_first dropped the value)
+        return None, summary
     if workload[0] == "suite":
         return None, summary  # its results are checked; its statistics are not compared
     problem = compare_ticking(args, config, workload, settings, stats)
@@ -265,10 +308,15 @@ def main():
     parser.add_argument("--kernel-tests", default=None,
                         help="a build's kernels/ directory: its kernel_*_test binaries, run on the "
                              "cycle model with the trial's parameters, are a workload too")
+    parser.add_argument("--extremes", action="store_true",
+                        help="draw each moved *_cycles, size and count parameter at its minimum, "
+                             "maximum or a random point of its range; every run must complete or "
+                             "be refused up front")
     args = parser.parse_args()
     args.suite = sorted(str(b) for b in Path(args.kernel_tests).glob("*/kernel_*_test")) \
         if args.kernel_tests else []
     params_of = {c: parameters(args.ventus, c) for c in args.configs}
+    args.ranges = {c: ranges(args.ventus, c) for c in args.configs} if args.extremes else {}
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for number in range(args.trials):

@@ -8,3 +8,10 @@ ventus_add_test(hostile_cli_test
   DEPS nlohmann_json::nlohmann_json)
 target_compile_definitions(hostile_cli_test PRIVATE VENTUS_TOOL="$<TARGET_FILE:ventus>")
 add_dependencies(hostile_cli_test ventus)
+
+# Hostile inputs, round 3 (issue 54): the cycle model on machines of extreme parameters.
+ventus_add_test(hostile_round3_test
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/hostile_cycle_model.test.cpp
+  DEPS nlohmann_json::nlohmann_json)
+target_compile_definitions(hostile_round3_test PRIVATE VENTUS_TOOL="$<TARGET_FILE:ventus>")
+add_dependencies(hostile_round3_test ventus)

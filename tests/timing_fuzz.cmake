@@ -20,3 +20,22 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
                    --kernel-tests ${PROJECT_BINARY_DIR}/kernels --cases ${VENTUS_FUZZ_CASES})
   set_tests_properties(timing/random_machines_skip_exactly PROPERTIES TIMEOUT 900)
 endif()
+
+# Machines at the edges of the parameter ranges (issue 54): every moved *_cycles, size and count
+# parameter at its minimum, maximum or a random point; each run completes or is refused up front,
+# never "no progress" or an internal error. On a reference case when ../shared is there, else
+# on the demo.
+if(Python3_Interpreter_FOUND AND TARGET ventus)
+  set(VENTUS_EXTREME_WORKLOAD "")
+  if(EXISTS "${VENTUS_REFERENCE_DIR}/cases/vecadd-4w8t/cases.ini")
+    set(VENTUS_EXTREME_WORKLOAD --cases ${VENTUS_REFERENCE_DIR}/cases/vecadd-4w8t)
+  endif()
+  add_test(NAME timing/extreme_machines
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/timing_fuzz.py
+                   --ventus $<TARGET_FILE:ventus> --trials 12 --seed ci --extremes --share 0.3
+                   --timeout 120
+                   --configs ${PROJECT_SOURCE_DIR}/configs/ventus-rtl-tb.toml
+                             ${PROJECT_SOURCE_DIR}/configs/ventus-seed003.toml
+                   ${VENTUS_EXTREME_WORKLOAD})
+  set_tests_properties(timing/extreme_machines PROPERTIES TIMEOUT 900)
+endif()

@@ -137,6 +137,10 @@ Status Config::validate() const {
         m.print_buffer_bytes, m.warp_slots_per_sm, m.threads_per_warp, print_minimum)};
   }
   if (std::string timing = m.timing.check(); !timing.empty()) return Error{std::move(timing)};
+  if (std::string footprint = simulation.timing ? m.timing.check_footprint(m.sm_count) : "";
+      !footprint.empty()) {
+    return Error{std::move(footprint)};
+  }
   if (m.local_memory_bytes < m.warp_slots_per_sm * 1024u) {
     return Error{fmt::format(
         "sm.local_memory_bytes = {} cannot hold the 1 KiB stacks of sm.warp_slots = {} warps",

@@ -6,6 +6,8 @@
 
 namespace ventus::timing {
 
+uint64_t CacheTags::bytes_per_line() { return sizeof(Way); }
+
 CacheTags::CacheTags(const CacheParams& params)
     : sets_(params.sets),
       ways_(params.ways),

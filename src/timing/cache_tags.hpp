@@ -13,6 +13,8 @@ namespace ventus::timing {
 class CacheTags {
  public:
   explicit CacheTags(const CacheParams& params);
+  // Host memory per line of the tag array (TimingParams::check_footprint).
+  static uint64_t bytes_per_line();
 
   uint32_t line_of(uint32_t address) const {
     return line_shift_ >= 0 ? address >> line_shift_ : address / line_bytes_;

@@ -15,10 +15,6 @@ using functional::WorkGroup;
 
 namespace {
 
-// No instruction issued for this long while warps are resident: a deadlock (every warp at
-// a barrier that cannot be released) or a livelock of the model, reported instead of looping
-// forever.
-constexpr Cycle kStallLimitCycles = 1'000'000;
 constexpr Cycle kNever = ~Cycle{0};
 
 // The next cycle after `now` at which the GPU itself acts: a warp to dispatch, a work-group to
@@ -46,6 +42,7 @@ LaunchLoop::LaunchLoop(const TimingParams& params, GpuCounters& counters, Timeli
       memory_(params.memory, static_cast<unsigned>(counters.sms.size()), counters.memory),
       port_busy_before_(counters.memory.port_busy_cycles.value),
       limit_(launch.options().max_warp_instructions),
+      stall_window_(stall_window(params, static_cast<unsigned>(counters.sms.size()))),
       icache_lru_(icache_lru) {
   for (uint32_t i = 0; i < counters.sms.size(); ++i) {
     sms_.push_back(
@@ -77,7 +74,8 @@ std::optional<Fault> LaunchLoop::run_warps(TimingResult& result) {
     account_cycle();
     std::optional<Fault> fault = instruction_limit();
     const bool done = launch_.all_dispatched() && launch_.live().empty() && to_dispatch_.empty();
-    if (!fault && !done) fault = deadlock();
+    if (!fault && !done) fault = deadlock(false);
+    if (!fault && !done && !skip_idle(retired)) fault = deadlock(true);
     if (fault || done) {
       if (fault) {
         stop_at(now_ + 1);
@@ -86,7 +84,6 @@ std::optional<Fault> LaunchLoop::run_warps(TimingResult& result) {
       }
       return fault;
     }
-    skip_idle(retired);
   }
 }
 
@@ -230,25 +227,29 @@ std::optional<Fault> LaunchLoop::instruction_limit() const {
   return launch_.live().front()->make_fault(0, functional::TrapKind::InstructionLimit, detail);
 }
 
-std::optional<Fault> LaunchLoop::deadlock() const {
-  if (now_ - last_issue_ <= kStallLimitCycles || launch_.live().empty()) return std::nullopt;
-  return stall_fault(sms_, *launch_.live().front(), params_, now_, kStallLimitCycles);
+// "No progress" (docs/timing.md): at once when nothing can change any more, else after a
+// window without an issue that no slow machine needs (stall_window), never a fixed count.
+std::optional<Fault> LaunchLoop::deadlock(bool quiescent) const {
+  if (launch_.live().empty()) return std::nullopt;
+  if (!quiescent && now_ - last_issue_ <= stall_window_) return std::nullopt;
+  return stall_fault(sms_, *launch_.live().front(), params_, now_, now_ - last_issue_, quiescent);
 }
 
-void LaunchLoop::skip_idle(bool retired) {
+bool LaunchLoop::skip_idle(bool retired) {
   Cycle next = gpu_event(to_dispatch_, finishing_, retired, now_);
   for (auto& sm : sms_) {
     SmDue& due = due_[sm->index()];
     if (due.ticked || accepted_) due.next = next_tick(*sm, due);
     next = std::min(next, due.next);
   }
-  if (next == kNever) next = last_issue_ + kStallLimitCycles + 1;  // only a deadlock is left
+  if (next == kNever) return false;  // nothing in flight, no timer: a deadlock
   if (timeline_ != nullptr) {
     for (SmDue& due : due_) due.next = next;
     catch_up(next);
   }
   if (next > now_ + 1) sample(next);
   now_ = next - 1;
+  return true;
 }
 
 Cycle LaunchLoop::next_tick(const Sm& sm, const SmDue& due) const {
@@ -283,7 +284,7 @@ void LaunchLoop::sample(Cycle cycle) {
 template <class Done>
 bool LaunchLoop::drain(Done done) {
   for (Cycle steps = 0; !done(); ++steps) {
-    if (steps == kStallLimitCycles) return false;
+    if (steps == stall_window_) return false;
     step_memory();
   }
   return true;
@@ -295,7 +296,7 @@ Fault LaunchLoop::drain_fault(std::string_view what) const {
   fault.detail = fmt::format(
       "the cycle model: {} did not drain within {} cycles after the last warp ended (a bug "
       "of the model: please report it with the kernel and the configuration)",
-      what, kStallLimitCycles);
+      what, stall_window_);
   return fault;
 }
 

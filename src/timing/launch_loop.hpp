@@ -89,8 +89,9 @@ class LaunchLoop {
   // functional engine names the warp whose step reached the limit.
   std::optional<Fault> instruction_limit() const;
 
-  // No instruction issued for kStallLimitCycles: a deadlock or a livelock (stall_report.cpp).
-  std::optional<Fault> deadlock() const;
+  // Nothing can change any more (`quiescent`: no request in flight, no timer pending), or no
+  // instruction issued for stall_window_: a deadlock or a livelock (stall_report.cpp).
+  std::optional<Fault> deadlock(bool quiescent) const;
 
   // Each SM ticks only at its own events (Sm::next_event); searching for them pays only after
   // a cycle in which it did not issue. Not skipping is always exact. The SMs meet in the
@@ -99,7 +100,8 @@ class LaunchLoop {
   // searched again, from its last tick. A refused request has no effect, so an SM that does not
   // tick loses nothing by not offering its request. With a timeline every SM ticks at every event,
   // so the slices come in cycle order.
-  void skip_idle(bool retired);
+  // False when nothing can change any more (no SM, no memory and no GPU event is pending).
+  bool skip_idle(bool retired);
 
   Cycle next_tick(const Sm& sm, const SmDue& due) const;
 
@@ -113,7 +115,7 @@ class LaunchLoop {
   // Counter samples of the timeline up to `cycle`.
   void sample(Cycle cycle);
 
-  // Steps the memory side until `done`; false when it is not done within kStallLimitCycles.
+  // Steps the memory side until `done`; false when it is not done within stall_window_.
   template <class Done>
   bool drain(Done done);
 
@@ -134,6 +136,7 @@ class LaunchLoop {
   uint64_t port_busy_before_;
   uint64_t issued_before_ = 0, issued_ = 0, executed_ = 0;
   uint64_t limit_;
+  Cycle stall_window_;  // stall_window(): cycles without an issue that make a livelock
   Cycle now_ = 0, last_done_ = 0, last_issue_ = 0, stopped_cycles_ = 0;
   SmEvents events_;
   std::vector<SmDue> due_;

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "timing/cache_tags.hpp"
+
 namespace ventus::timing {
 namespace {
 
@@ -13,7 +15,7 @@ constexpr sim::UIntRange kSmallCount{1, 1024};
 
 }  // namespace
 
-void CacheParams::declare(sim::ParamScope s, const char* what) {
+void CacheParams::declare(sim::ParamScope s, const char* what, uint64_t min_hit_cycles) {
   const std::string w = what;
   s.add("sets", sets, sim::UIntRange{1, 65536, true}, "", "sets of the " + w);
   s.add("ways", ways, sim::UIntRange{1, 64}, "", "ways per set of the " + w + " (LRU)");
@@ -22,12 +24,15 @@ void CacheParams::declare(sim::ParamScope s, const char* what) {
         "missing lines the " + w + " tracks at once");
   s.add("mshr_subentries", mshr_subentries, kSmallCount, "",
         "requests merged into one missing line of the " + w);
-  s.add("hit_latency_cycles", hit_latency_cycles, kCycles, "cycles",
+  s.add("hit_latency_cycles", hit_latency_cycles, sim::UIntRange{min_hit_cycles, kCycles.max},
+        "cycles",
         "request -> response on a hit in the " + w);
 }
 
 void FrontEndParams::declare(sim::ParamScope s) {
-  icache.declare(s.child("icache"), "instruction cache");
+  // A fetch is looked up in the cycle after its request (stage 1, instruction_cache.v), so it
+  // is answered a cycle later at the earliest; 0 would answer it before its lookup (issue 54).
+  icache.declare(s.child("icache"), "instruction cache", 1);
   const sim::ParamScope f = s.child("fetch");
   f.add("packet_bytes", fetch_bytes, sim::UIntRange{4, 64, true}, "bytes",
         "one fetch request (NUM_FETCH instructions); at most the I-cache line");
@@ -228,6 +233,24 @@ std::string TimingParams::check() const {
                   memory.l2.line_bytes, "an I-cache fill is one L2 line");
   }
   return "";
+}
+
+// Every SM has an I-cache and an L1 data cache, the GPU one L2: their tag arrays are the
+// model's largest state and are allocated when the model is built. Refusing a machine beyond
+// the budget up front is better than the host's allocator failing inside the run (issue 54).
+std::string TimingParams::check_footprint(unsigned sm_count) const {
+  const auto lines = [](const CacheParams& c) { return uint64_t{c.sets} * c.ways; };
+  const uint64_t total_lines =
+      sm_count * (lines(front.icache) + lines(lsu.l1d)) + lines(memory.l2);
+  const uint64_t bytes = total_lines * CacheTags::bytes_per_line();
+  if (bytes <= kFootprintBudgetBytes) return "";
+  return fmt::format(
+      "the cycle model's cache tags would take {} MiB of host memory, more than its budget of "
+      "{} MiB: gpu.sm_count = {} x (sm.icache.sets x sm.icache.ways = {} + sm.l1d.sets x "
+      "sm.l1d.ways = {}) + memory.l2.sets x memory.l2.ways = {} lines of {} bytes; lower these "
+      "keys (docs/timing.md, the memory budget)",
+      (bytes + (1u << 20) - 1) >> 20, kFootprintBudgetBytes >> 20, sm_count, lines(front.icache),
+      lines(lsu.l1d), lines(memory.l2), CacheTags::bytes_per_line());
 }
 
 }  // namespace ventus::timing

@@ -17,7 +17,8 @@ struct CacheParams {
   uint32_t mshr_entries = 4;     // distinct lines missing at once
   uint32_t mshr_subentries = 2;  // requests merged into one missing line
   uint32_t hit_latency_cycles = 2;
-  void declare(sim::ParamScope scope, const char* what);
+  // `min_hit_cycles`: the least hit latency the cache's pipeline can have.
+  void declare(sim::ParamScope scope, const char* what, uint64_t min_hit_cycles = 0);
 };
 
 // Warp scheduler fetch, I-cache, instruction buffer (TIMING.md §3–§4).
@@ -156,6 +157,10 @@ struct TimingParams {
   // The rules that involve several parameters: what breaks the first one, or "" (each
   // parameter's own range is its declaration's).
   std::string check() const;
+  // "" when the model's tag arrays for `sm_count` SMs fit kFootprintBudgetBytes, else the
+  // keys that size them (a configuration the ranges accept must run or be refused up front).
+  std::string check_footprint(unsigned sm_count) const;
+  static constexpr uint64_t kFootprintBudgetBytes = uint64_t{1} << 30;
 };
 
 }  // namespace ventus::timing

@@ -118,7 +118,7 @@ Cycle Sm::front_end_event(Cycle now) const {
       std::any_of(units.begin(), units.end(), [](const Collector& c) { return !c.busy; });
   for (const Warp& w : warps_) {
     if (!w.active) continue;
-    if (!buffer_full(w)) earliest(next, w.fetch_from, now);
+    if (!buffer_full(w) && fetch_room(w)) earliest(next, w.fetch_from, now);
     if (w.in_collector || w.control_pending) continue;
     if (w.slow.valid == 0) {
       if (!w.ibuffer.empty() && !w.slot0_blocked) {

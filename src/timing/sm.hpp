@@ -148,6 +148,7 @@ class Sm {
     Cycle flushed_at = ~Cycle{0};  // last rewind or redirect: the fetch slot of that cycle is lost
     uint32_t fetch_pc = 0;
     uint32_t epoch = 0;  // bumped on redirect and replay: older fetches are dropped
+    uint32_t fetches_in_flight = 0;  // this epoch's requests not answered yet (may_fetch)
     PacketFifo ibuffer;
     Packet slow{};  // the slowdown register
     Cycle slow_ready = 0;
@@ -210,6 +211,14 @@ class Sm {
   void sample_front_end(Cycle now);
   bool buffer_full(const Warp& w) const {
     return w.ibuffer.size() >= params_.front.ibuffer_packets;
+  }
+  // Fetch never runs ahead of the buffer: a warp has at most one request in flight more than
+  // its buffer holds. The RTL's two-cycle I-cache never has more than two of a warp in flight,
+  // so this binds only on a slower I-cache, whose speculative fetch would otherwise run
+  // hit_latency_cycles packets past its buffer, rewind on every full buffer and prefetch
+  // (evicting) lines far beyond the code (issue 54).
+  bool fetch_room(const Warp& w) const {
+    return w.fetches_in_flight <= params_.front.ibuffer_packets;
   }
   uint64_t changed_now(Cycle now) const { return changed_at_ == now ? changed_ : 0; }
   bool full_before(unsigned slot, Cycle now) const {

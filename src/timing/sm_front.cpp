@@ -19,6 +19,7 @@ void Sm::flush_fetch(Warp& w, uint32_t pc, Cycle now) {
   w.fetch_from = now + 1;
   w.flushed_at = now;
   ++w.epoch;
+  w.fetches_in_flight = 0;  // the older requests are dropped at their responses
 }
 
 void Sm::redirect(Warp& w, uint32_t pc, Cycle now) {
@@ -142,6 +143,7 @@ void Sm::fetch_responses(Cycle now) {
     const bool stale = !w.active || f.epoch != w.epoch;
     const bool hit = f.hit;
     if (stale) continue;
+    --w.fetches_in_flight;
     const bool room = !full_before(f.slot, now);
     ++(hit ? (room ? stats_.fetch_hits : stats_.fetch_full) : stats_.fetch_misses);
     if (event_log_) [[unlikely]] {
@@ -206,6 +208,8 @@ void Sm::apply_prefix(Warp& w, uint32_t pc) {
     note_fetch(slot, now);  // the flushed warp holds the slot (flush_fetch)
     return true;
   }
+  if (!fetch_room(w)) return false;
+  ++w.fetches_in_flight;
   ++stats_.fetch_requests;
   fetches_.push_back(
       Fetch{now + params_.front.icache.hit_latency_cycles, slot, w.fetch_pc, w.epoch});

@@ -139,7 +139,15 @@ void Sm::execute(Collector& c, Cycle now, SmEvents& events) {
   lsu_collecting_ &= ~slot_bit(c.slot);
   w.next_select = now + 1;
   const uint32_t expected_pc = c.record.pc;
-  if (w.group->warps()[w.index].pc != expected_pc) {
+  const uint32_t warp_pc = w.group->warps()[w.index].pc;
+  if (warp_pc != expected_pc && (warp_pc & 3u) != 0) {
+    // A jump to (or a start at) a misaligned pc: fetch reads the aligned packet, but the warp
+    // is at no instruction; its step traps as in functional mode (ISA.md §2.5).
+    (void)w.group->template step<functional::TimingPolicy>(w.index, &c.record);
+    events.fault = w.group->fault_from_trap(w.index);
+    return;
+  }
+  if (warp_pc != expected_pc) {
     events.fault = w.group->make_fault(
         w.index, functional::TrapKind::None,
         fmt::format("internal error: the timing model issued pc 0x{:08x}, the warp is at 0x{:08x}",
