@@ -262,6 +262,10 @@ class Device {
   // and the kernel's arguments, then runs every work-group.
   Result<Event> launch(const Kernel& kernel, const NDRange& range,
                        const LaunchOptions& options = {});
+  // Ends and closes the timeline and event log files of the timed launches so far (run.timeline,
+  // run.events; the device's destructor closes them too, but cannot report a failed write): an
+  // Error names the file that could not be written. A later timed launch starts the files anew.
+  Status close_outputs();
 
   struct State;  // runtime-internal
   State& state() { return *state_; }

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -42,6 +43,37 @@ Status check_file_beside_report(const std::string& path, std::string_view option
       "{} -: the {} cannot go to standard output, where the run reports as it goes; give a file "
       "name",
       option, what)};
+}
+
+namespace {
+
+// The file `path` names, or "" when it may be written by several outputs.
+std::string output_identity(const std::string& path) {
+  if (path.empty() || path == "-") return "";
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (!error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    return "";
+  }
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error);
+  const std::filesystem::path canonical = std::filesystem::weakly_canonical(absolute, error);
+  return error ? absolute.lexically_normal().string() : canonical.string();
+}
+
+}  // namespace
+
+Status check_distinct_outputs(const std::vector<NamedOutput>& outputs) {
+  std::vector<std::string> ids;
+  for (const NamedOutput& out : outputs) ids.push_back(output_identity(out.path));
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    for (size_t j = i + 1; j < outputs.size(); ++j) {
+      if (ids[i].empty() || ids[i] != ids[j]) continue;
+      return Error{fmt::format("{} {} and {} {} name the same file: one would overwrite the other",
+                               outputs[i].option, outputs[i].path, outputs[j].option,
+                               outputs[j].path)};
+    }
+  }
+  return ok_status();
 }
 
 }  // namespace ventus

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/result.hpp"
 
@@ -21,5 +22,17 @@ Status check_output_file(const std::string& path, std::string_view what);
 // output, where the run reports as it goes; give a file name".
 Status check_file_beside_report(const std::string& path, std::string_view option,
                                 std::string_view what);
+
+// One output a tool writes: the option that names it ("--events", "--arg 3") and its path.
+struct NamedOutput {
+  std::string option;
+  std::string path;
+};
+
+// Ok when no two of `outputs` name one file, so that none overwrites another: paths are
+// compared after resolving "." and ".." and symbolic links. Empty paths, "-" (standard
+// output) and existing files that are not regular files (/dev/null, a pipe) may repeat.
+// The error names both options: "--timeline t.json and --events t.json name the same file".
+Status check_distinct_outputs(const std::vector<NamedOutput>& outputs);
 
 }  // namespace ventus

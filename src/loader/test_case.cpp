@@ -119,6 +119,14 @@ Status map_launch_buffers(const LaunchMetadata& meta, memory::DeviceMemory& memo
     if (b.alloc_size == 0) continue;
     const memory::Region* existing = memory.map().find_base(b.base);
     if (existing != nullptr && existing->size == b.alloc_size) {
+      // The same region twice in one launch is the overlap refused below, not a reuse: the
+      // two buffers' data would land in one region and one would overwrite the other.
+      if (mapped_now(b.base)) {
+        return Error{fmt::format(
+            "buffer {} (base {:#x}, {} bytes) is an earlier buffer of the same launch again: "
+            "two buffers of one launch must not overlap",
+            i, b.base, b.alloc_size)};
+      }
       this_launch.push_back(b.base);
       continue;
     }

@@ -112,6 +112,16 @@ TEST(TestCase, ALaterLaunchReusesABufferAddressWithANewSize) {
   const Status overlap = map_launch_buffers(bad, mem);
   ASSERT_FALSE(overlap.ok());
   EXPECT_NE(overlap.error().message.find("overlaps"), std::string::npos);
+  // So are two with the same base and size (issue 54: accepted, and --check then failed on
+  // memory, the second buffer's data written over the first's).
+  LaunchMetadata twice;
+  twice.buffers = {{0x90030000u, 0x20, 0x20}, {0x90030000u, 0x20, 0x20}};
+  const Status repeated = map_launch_buffers(twice, mem);
+  ASSERT_FALSE(repeated.ok());
+  EXPECT_NE(repeated.error().message.find("buffer 1 (base 0x90030000, 32 bytes) is an earlier "
+                                          "buffer of the same launch again"),
+            std::string::npos)
+      << repeated.error().message;
 }
 
 TEST(MemoryMap, OverlappingListsEveryRegionTouched) {

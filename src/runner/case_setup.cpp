@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/excerpt.hpp"
 #include "runner/case_limits.hpp"
 
 namespace ventus::runner {
@@ -33,8 +34,9 @@ Result<std::vector<const loader::Launch*>> select_launches(const loader::TestCas
       std::string known;
       for (const loader::Launch& l : test_case.launches)
         known += (known.empty() ? "" : ", ") + l.name;
+      // The name cut: a 10 MB one was echoed whole (issue 54).
       return Error{fmt::format("--launches: case '{}' has no launch '{}' (it has: {})",
-                               test_case.name, name, known)};
+                               test_case.name, excerpt(name), known)};
     }
     out.push_back(&*it);
   }

@@ -97,6 +97,23 @@ const std::deque<LaunchStats>& Device::launch_history() const {
   return state_->history;
 }
 
+Status Device::close_outputs() {
+  State& s = *state_;
+  Status status = ok_status();
+  if (s.timeline) {
+    status = s.timeline->finish();
+    s.gpu->set_timeline(nullptr);
+    s.timeline.reset();
+  }
+  if (s.event_log) {
+    Status logged = s.event_log->finish();
+    if (status) status = std::move(logged);
+    s.gpu->set_event_log(nullptr);
+    s.event_log.reset();
+  }
+  return status;
+}
+
 size_t Device::live_buffers() const {
   return state_->buffers.size();
 }

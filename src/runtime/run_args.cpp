@@ -116,6 +116,11 @@ Result<ArgSpec> buffer_arg(const std::vector<std::string>& f) {
     if (!s || *s == 0) {
       return Error{fmt::format("'{}' is not a buffer size in bytes (>= 1)", quoted(f[3]))};
     }
+    // A text file holds whole numbers of 4 bytes: a partial last one would be dropped.
+    if (spec.path.ends_with(".txt") && *s % 4 != 0) {
+      return Error{fmt::format(
+          "size {} is not a multiple of 4: a .txt output holds whole 4-byte numbers", *s)};
+    }
     spec.bytes = *s;
   }
   return spec;
@@ -161,7 +166,8 @@ Result<std::array<uint32_t, 3>> parse_dims(std::string_view text, const char* wh
     const auto v = parse_int<uint32_t>(parts[i]);
     if (!v || *v == 0) {
       return Error{
-          fmt::format("--{} '{}': '{}' is not a size >= 1", what, quoted(text), quoted(parts[i]))};
+          fmt::format("--{} '{}': '{}' is not a size in 1..4294967295", what, quoted(text),
+                      quoted(parts[i]))};
     }
     dims[i] = *v;
   }

@@ -53,6 +53,10 @@ TEST(RunArgs, BuffersAndLocalMemory) {
   EXPECT_EQ(parse_arg("buf:up:x").error().message,
             "unknown buffer direction 'up' (in, out, inout)");
   EXPECT_EQ(parse_arg("local:0").error().message, "'0' is not a local size in bytes");
+  // A .txt output holds whole numbers: 30 bytes silently lost the last 2 (issue 54 item 14).
+  EXPECT_EQ(parse_arg("buf:out:c.txt:30").error().message,
+            "size 30 is not a multiple of 4: a .txt output holds whole 4-byte numbers");
+  EXPECT_TRUE(parse_arg("buf:out:c.bin:30"));
   // What the user typed is echoed at most 40 characters long.
   const auto huge = parse_arg("ptr:" + std::string(100000, '7'));
   EXPECT_EQ(huge.error().message,
@@ -70,9 +74,11 @@ TEST(RunArgs, SizesHaveOneToThreeDimensionsOfAtLeastOne) {
   EXPECT_EQ(parse_dims("1,2,3,4", "local", &dim).error().message,
             "--local '1,2,3,4' has more than 3 dimensions");
   EXPECT_EQ(parse_dims("8,0", "global", &dim).error().message,
-            "--global '8,0': '0' is not a size >= 1");
+            "--global '8,0': '0' is not a size in 1..4294967295");
   EXPECT_FALSE(parse_dims("", "global", &dim));
-  EXPECT_FALSE(parse_dims("4294967296", "global", &dim));
+  // Too large is not "not >= 1" (issue 54 item 14).
+  EXPECT_EQ(parse_dims("4294967296", "global", &dim).error().message,
+            "--global '4294967296': '4294967296' is not a size in 1..4294967295");
 }
 
 TEST(RunArgs, NumberTextReadsWordsAndNamesTheBadLine) {

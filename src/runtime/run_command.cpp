@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <optional>
 
@@ -39,7 +41,10 @@ Status write_output(const std::string& path, const std::vector<uint8_t>& bytes, 
     out.write(reinterpret_cast<const char*>(bytes.data()),
               static_cast<std::streamsize>(bytes.size()));
   }
-  if (!out) return Error{fmt::format("cannot write output file '{}'", path)};
+  out.close();  // a full device fails only when the buffered bytes go out
+  if (!out) {
+    return Error{fmt::format("cannot write output file '{}' ({})", path, std::strerror(errno))};
+  }
   return ok_status();
 }
 
@@ -119,7 +124,8 @@ Result<Config> make_config(const RunOptions& o) {
   Config config = std::move(loaded.value());
   if (o.ref_compat) config.simulation.ref_compat = true;
   config.simulation.max_warp_instructions =
-      effective_instruction_limit(o.max_instructions, config.simulation.max_warp_instructions);
+      effective_instruction_limit(o.max_instructions, config.simulation.max_warp_instructions,
+                                  config.simulation.timing);
   return config;
 }
 
@@ -209,6 +215,8 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   report.kernel = o.kernel;
   report.timing = config->simulation.timing;
   report.stats = event->stats();
+  // The timeline and event log are written as the launch runs: a failed write is lost output.
+  if (auto closed = (*device)->close_outputs(); !closed) return closed.error();
   if (event->faulted()) {
     report.fault = event->wait().error().message;
     return report;

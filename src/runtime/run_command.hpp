@@ -15,13 +15,22 @@ namespace ventus {
 // The warp-instruction limit per launch of every simulating command when neither
 // --max-instructions nor run.max_warp_instructions sets one: a kernel that loops forever or
 // deadlocks stops with a message naming its warps instead of running silently (issue 13).
-inline constexpr uint64_t kDefaultMaxWarpInstructions = 1'000'000'000;
+// It is sized to cost seconds, not minutes (issue 54: 10^9 took over 30 s functional and half
+// an hour on the cycle model): the functional engine runs some 30-100 M warp-instructions a
+// second, the cycle model 0.3-3 M (docs/timing.md, simulation speed).
+inline constexpr uint64_t kDefaultMaxWarpInstructions = 100'000'000;
+inline constexpr uint64_t kDefaultMaxWarpInstructionsTiming = 10'000'000;
+
+constexpr uint64_t default_instruction_limit(bool timing) {
+  return timing ? kDefaultMaxWarpInstructionsTiming : kDefaultMaxWarpInstructions;
+}
 
 // --max-instructions when given (0 = no limit), else run.max_warp_instructions when non-zero,
-// else kDefaultMaxWarpInstructions.
-constexpr uint64_t effective_instruction_limit(std::optional<uint64_t> flag, uint64_t configured) {
+// else default_instruction_limit(timing).
+constexpr uint64_t effective_instruction_limit(std::optional<uint64_t> flag, uint64_t configured,
+                                               bool timing = false) {
   if (flag) return *flag;
-  return configured != 0 ? configured : kDefaultMaxWarpInstructions;
+  return configured != 0 ? configured : default_instruction_limit(timing);
 }
 
 struct RunOptions {

@@ -78,7 +78,7 @@ void EventLog::fail(std::string why) {
 
 void EventLog::write_to(std::FILE* file, const std::string& line) {
   if (error_.empty() && std::fputs(line.c_str(), file) < 0) {
-    fail(fmt::format("error writing event log '{}'", path_));
+    fail(fmt::format("error writing event log '{}' ({})", path_, std::strerror(errno)));
   }
 }
 
@@ -165,7 +165,7 @@ void EventLog::stop_launch(uint64_t cycle) {
 Status EventLog::finish() {
   finished_ = true;
   drop_runs();
-  if (std::fclose(file_) != 0) fail(fmt::format("error writing event log '{}'", path_));
+  if (std::fclose(file_) != 0) fail(fmt::format("error writing event log '{}' ({})", path_, std::strerror(errno)));
   if (!error_.empty()) return Error{error_};
   return ok_status();
 }

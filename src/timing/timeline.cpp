@@ -48,8 +48,10 @@ bool Timeline::slot_shown(unsigned slot) const {
 
 void Timeline::write_event(const std::string& text) {
   if (write_failed_) return;
-  if (!first_event_ && std::fputs(",\n", file_) < 0) write_failed_ = true;
-  if (std::fputs(text.c_str(), file_) < 0) write_failed_ = true;
+  if ((!first_event_ && std::fputs(",\n", file_) < 0) || std::fputs(text.c_str(), file_) < 0) {
+    write_failed_ = true;
+    write_errno_ = errno;
+  }
   first_event_ = false;
 }
 
@@ -218,9 +220,16 @@ Status Timeline::finish() {
       json{{"format", "ventus-timeline"}, {"version", 1}, {"time_unit", "1 ts = 1 cycle"}}.dump();
   if (std::fprintf(file_, "\n],\"displayTimeUnit\":\"ns\",\"otherData\":%s}\n", tail.c_str()) < 0) {
     write_failed_ = true;
+    write_errno_ = errno;
   }
-  if (std::fclose(file_) != 0) write_failed_ = true;
-  if (write_failed_) return Error{fmt::format("cannot write timeline file '{}'", options_.path)};
+  if (std::fclose(file_) != 0 && !write_failed_) {
+    write_failed_ = true;
+    write_errno_ = errno;
+  }
+  if (write_failed_) {
+    return Error{fmt::format("cannot write timeline file '{}' ({})", options_.path,
+                             std::strerror(write_errno_))};
+  }
   return ok_status();
 }
 

@@ -74,6 +74,7 @@ class Timeline {
   bool first_event_ = true;
   bool finished_ = false;
   bool write_failed_ = false;
+  int write_errno_ = 0;  // the first failed write's reason
   uint64_t offset_ = 0;  // run-wide cycle of the current launch's cycle 0
   unsigned sm_count_ = 0, warp_slots_ = 0, named_sms_ = 0, named_slots_ = 0;
   std::vector<Run> runs_;             // per sm * warp_slots + slot

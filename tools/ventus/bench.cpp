@@ -137,7 +137,7 @@ void register_bench(CLI::App& app, int& exit_status) {
                   fmt::format("run only these kernels ({}; default: all)",
                               fmt::join(runner::speed_bench_kernel_names(), ", ")))
       ->delimiter(',');
-  add_sim_options(*cmd, args->sim);
+  add_sim_options(*cmd, args->sim, false);  // run_bench refuses a timeline and an event log
   add_instruction_limit_option(*cmd, args->max_instructions);
   cmd->callback([args, &exit_status] { exit_status = run_bench(*args); });
 }

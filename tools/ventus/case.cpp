@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,7 +49,7 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   if (!args.log_dir.empty()) options.log_dir = args.log_dir;
   if (!args.dump_dir.empty()) options.dump_dir = args.dump_dir;
   options.max_instructions =
-      effective_instruction_limit(args.max_instructions, sim.max_warp_instructions);
+      effective_instruction_limit(args.max_instructions, sim.max_warp_instructions, sim.timing);
   options.machine = config.machine;
   options.schedule = sim.schedule_kind();
   options.random_seed = sim.random_seed;
@@ -96,10 +97,31 @@ std::optional<uint64_t> print_counted_total(const runner::CaseReport& report) {
   return report.total_cycles();
 }
 
+// --check compares memory with expected/<launch>.out and, with --ref-compat, the commit log
+// with ref-logs/<launch>.log: of a case with neither there is nothing to check, and a PASS
+// would say it was checked (issue 54).
+Status something_to_check(const CaseArgs& args, const Config& config) {
+  const std::filesystem::path dir(args.dir);
+  std::error_code error;
+  if (!args.check || !std::filesystem::is_directory(dir, error) ||
+      std::filesystem::is_directory(dir / "expected", error)) {
+    return ok_status();  // a directory that is no case is reported when it is loaded
+  }
+  const bool logs = std::filesystem::is_directory(dir / "ref-logs", error);
+  if (logs && config.simulation.ref_compat) return ok_status();
+  return Error{fmt::format("--check: nothing to check: {} has no expected/ directory{}", args.dir,
+                           logs ? " (its ref-logs/ are compared with --ref-compat only)"
+                                : " and no ref-logs/ directory")};
+}
+
 int run_case_command(const CaseArgs& args) {
   auto config = case_config(args);
   if (!config) {
     fmt::print(stderr, "ventus case: {}\n", config.error().message);
+    return 2;
+  }
+  if (auto checkable = something_to_check(args, *config); !checkable) {
+    fmt::print(stderr, "ventus case: {}\n", checkable.error().message);
     return 2;
   }
   const auto report = runner::run_case(args.dir, case_options(args, *config));

@@ -152,20 +152,32 @@ void print_launch_cycles(const std::deque<LaunchStats>& launches) {
 }
 
 // run.timeline and run.events of the demo: one file per kernel, its name before the
-// extension (demo.json -> demo-vecadd.json), since every kernel runs on a fresh device.
-std::string kernel_file(const std::string& path, const std::string& kernel) {
-  if (path.empty()) return path;
+// extension (demo.json -> demo-vecadd.json; `default_extension` when it has none), since every
+// kernel runs on a fresh device. A path that is not a regular file (/dev/null, a pipe) is no
+// name to derive others from: every kernel writes to it (issue 54: --timeline /dev/null made
+// /dev/null-vecadd files in /dev).
+std::string kernel_file(const std::string& path, const std::string& kernel,
+                        std::string_view default_extension) {
+  std::error_code error;
+  if (path.empty() || (std::filesystem::exists(path, error) &&
+                       !std::filesystem::is_regular_file(path, error))) {
+    return path;
+  }
   const std::filesystem::path p(path);
-  return (p.parent_path() / (p.stem().string() + "-" + kernel + p.extension().string())).string();
+  const std::string extension =
+      p.has_extension() ? p.extension().string() : std::string(default_extension);
+  return (p.parent_path() / (p.stem().string() + "-" + kernel + extension)).string();
 }
+constexpr std::string_view kTimelineExtension = ".json";  // docs/timeline.md
+constexpr std::string_view kEventsExtension = ".log";
 
 // A kernel's device: its own timeline and event files, and the statistics of every launch it
 // makes (its rows, cycles and --stats-json come from the device's history; run.launch_history
 // bounds long-lived devices, and a demo kernel launches a handful of times).
 Config kernel_config(const Config& config, const std::string& kernel) {
   Config c = config;
-  c.simulation.timeline = kernel_file(c.simulation.timeline, kernel);
-  c.simulation.events = kernel_file(c.simulation.events, kernel);
+  c.simulation.timeline = kernel_file(c.simulation.timeline, kernel, kTimelineExtension);
+  c.simulation.events = kernel_file(c.simulation.events, kernel, kEventsExtension);
   c.simulation.launch_history = SimulationOptions::kMaxLaunchHistory;
   return c;
 }
@@ -178,15 +190,17 @@ Status check_kernel_files(const Config& config, const std::vector<DemoCase>& cas
     const char* option;
     const char* what;
     const std::string& path;
-  } outputs[] = {{"--timeline", "timeline", config.simulation.timeline},
-                 {"--events", "event log", config.simulation.events}};
+    std::string_view extension;
+  } outputs[] = {{"--timeline", "timeline", config.simulation.timeline, kTimelineExtension},
+                 {"--events", "event log", config.simulation.events, kEventsExtension}};
   for (const auto& out : outputs) {
     if (out.path.empty()) continue;
     if (auto usable = check_file_beside_report(out.path, out.option, out.what); !usable) {
       return usable;
     }
     for (const DemoCase& demo : cases) {
-      auto writable = check_output_file(kernel_file(out.path, demo.kernel), out.what);
+      auto writable =
+          check_output_file(kernel_file(out.path, demo.kernel, out.extension), out.what);
       if (!writable) return Error{fmt::format("{}: {}", out.option, writable.error().message)};
     }
   }
@@ -198,6 +212,9 @@ Status check_kernel_files(const Config& config, const std::vector<DemoCase>& cas
 bool run_demo_case(const DemoCase& demo, const Config& config, DemoStats& stats) {
   auto device = Device::create(kernel_config(config, demo.kernel));
   auto report = device ? demo.run(**device) : Result<RunReport>(device.error());
+  if (report) {  // the timeline and event log written as it ran: a failed write is lost output
+    if (auto closed = (*device)->close_outputs(); !closed) report = closed.error();
+  }
   if (!report) {
     fmt::print("{:<13} {:<26} {:<6} {:>12}  {}\n", demo.kernel, "-", "FAIL", "-",
                report.error().message);
@@ -237,8 +254,9 @@ int run_demo(const DemoOptions& options) {
     return 2;
   }
   if (options.threads_per_warp) config->machine.threads_per_warp = *options.threads_per_warp;
-  config->simulation.max_warp_instructions = effective_instruction_limit(
-      options.max_instructions, config->simulation.max_warp_instructions);
+  config->simulation.max_warp_instructions =
+      effective_instruction_limit(options.max_instructions,
+                                  config->simulation.max_warp_instructions, config->simulation.timing);
   const std::vector<DemoCase> cases = demo_cases(config->machine);
   if (auto files = check_kernel_files(*config, cases); !files) {
     fmt::print(stderr, "ventus demo: {}\n", files.error().message);

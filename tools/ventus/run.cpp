@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "runtime/run_args.hpp"
 #include "runtime/run_command.hpp"
 #include "sim_options.hpp"
 
@@ -20,9 +21,23 @@ struct RunArgs {
   std::string memcheck;  // overrides run.memcheck
 };
 
+// The files the run writes besides the simulation options': --log and the output buffers
+// (an argument that does not parse is reported when the run builds it).
+std::vector<NamedOutput> run_outputs(const RunOptions& run) {
+  std::vector<NamedOutput> outputs{{"--log", run.log_path}};
+  for (size_t i = 0; i < run.args.size(); ++i) {
+    auto spec = run_args::parse_arg(run.args[i]);
+    if (spec && (spec->kind == run_args::ArgSpec::Kind::BufferOut ||
+                 spec->kind == run_args::ArgSpec::Kind::BufferInOut)) {
+      outputs.push_back({fmt::format("--arg {}", i + 1), spec->path});
+    }
+  }
+  return outputs;
+}
+
 int run_run_command(RunArgs& args) {
   args.run.config_path = args.sim.config_path;
-  if (auto outputs = check_sim_outputs(args.sim); !outputs) {
+  if (auto outputs = check_sim_outputs(args.sim, run_outputs(args.run)); !outputs) {
     fmt::print(stderr, "ventus run: {}\n", outputs.error().message);
     return 2;
   }
@@ -87,7 +102,7 @@ void register_run(CLI::App& app, int& exit_status) {
       ->check(CLI::IsMember({"off", "report", "strict"}));
   cmd->add_option("--max-instructions", o->max_instructions,
                   "stop the launch after this many warp-instructions (0 = no limit; default: "
-                  "run.max_warp_instructions, else 1000000000)");
+                  "run.max_warp_instructions, else 100000000, 10000000 with --timing)");
   cmd->add_flag("--ref-compat", o->ref_compat,
                 "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
   cmd->callback([args, &exit_status] { exit_status = run_run_command(*args); });

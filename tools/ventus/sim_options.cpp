@@ -10,7 +10,17 @@
 
 namespace ventus::tools {
 
-void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
+namespace {
+
+// An option given an empty value ('') is refused like any other bad value, rather than
+// silently taken as not given (issue 54: some options accepted '', others refused it).
+const CLI::Validator kNonEmpty(
+    [](const std::string& value) { return value.empty() ? std::string("empty value") : ""; },
+    "", "NONEMPTY");
+
+}  // namespace
+
+void add_sim_options(CLI::App& cmd, SimCliOptions& o, bool trace_outputs) {
   cmd.add_option("--config", o.config_path, "TOML machine description (configs/*.toml)");
   cmd.add_option("--set", o.overrides,
                  "override a parameter, e.g. --set sm.threads_per_warp=16 (see `ventus config`)");
@@ -26,6 +36,11 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
   cmd.add_option("--events", o.events,
                  "with --timing: write the cycle model's events, one line each, named as the RTL "
                  "test bench's monitor names them (docs/timing.md \"Event log\") (run.events)");
+  if (!trace_outputs) {
+    for (const char* name : {"--timeline", "--timeline-cycles", "--timeline-slots", "--events"}) {
+      cmd.get_option(name)->group("");  // an empty group hides an option from the help
+    }
+  }
   cmd.add_option("--host-threads", o.host_threads,
                  "host threads that simulate work-groups at once, 0 = every core; results equal "
                  "one thread's (run.host_threads, docs/host-threads.md)");
@@ -33,21 +48,43 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& o) {
   cmd.add_option("--stats-json", o.stats_json_path,
                  "write every launch's statistics as JSON to this file ('-' = standard output, "
                  "after the run's lines) (docs/stats.md)");
+  for (const char* name : {"--config", "--set", "--timeline", "--timeline-cycles",
+                           "--timeline-slots", "--events", "--host-threads", "--stats-json"}) {
+    cmd.get_option(name)->check(kNonEmpty);
+  }
 }
 
 void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit) {
   cmd.add_option("--max-instructions", limit,
                  "stop a launch after this many warp-instructions (0 = no limit; default: "
-                 "run.max_warp_instructions, else 1000000000)");
+                 "run.max_warp_instructions, else 100000000, 10000000 with --timing)");
+}
+
+// A shortcut option's value checked on its own, so that an error names the option the user
+// typed rather than the --set it stands for (issue 54: "--set run.host_threads=-1").
+Status shortcut(std::vector<std::string>& overrides, std::string_view option,
+                std::string_view key, const std::string& value) {
+  const std::string assignment = fmt::format("{}={}", key, value);
+  if (auto valid = Config{}.set(assignment); !valid) {
+    return Error{fmt::format("{} {}: {}", option, value, valid.error().message)};
+  }
+  overrides.push_back(assignment);
+  return ok_status();
 }
 
 Result<std::vector<std::string>> sim_overrides(const SimCliOptions& o) {
   std::vector<std::string> overrides = o.overrides;
   if (o.timing) overrides.emplace_back("run.timing=true");
   if (!o.timeline.empty()) overrides.push_back("run.timeline=" + o.timeline);
-  if (!o.timeline_slots.empty()) overrides.push_back("run.timeline_slots=" + o.timeline_slots);
+  if (!o.timeline_slots.empty()) {
+    auto s = shortcut(overrides, "--timeline-slots", "run.timeline_slots", o.timeline_slots);
+    if (!s) return s.error();
+  }
   if (!o.events.empty()) overrides.push_back("run.events=" + o.events);
-  if (!o.host_threads.empty()) overrides.push_back("run.host_threads=" + o.host_threads);
+  if (!o.host_threads.empty()) {
+    auto s = shortcut(overrides, "--host-threads", "run.host_threads", o.host_threads);
+    if (!s) return s.error();
+  }
   if (!o.timeline_cycles.empty()) {
     const size_t colon = o.timeline_cycles.find(':');
     if (colon == std::string::npos) {
@@ -61,11 +98,18 @@ Result<std::vector<std::string>> sim_overrides(const SimCliOptions& o) {
   return overrides;
 }
 
-Status check_sim_outputs(const SimCliOptions& o) {
-  if (o.stats_json_path.empty()) return ok_status();
-  auto checked = check_output_file(o.stats_json_path, "statistics file");
-  if (!checked) return Error{"--stats-json: " + checked.error().message};
-  return ok_status();
+Status check_sim_outputs(const SimCliOptions& o, const std::vector<NamedOutput>& more) {
+  if (!o.stats_json_path.empty()) {
+    auto checked = check_output_file(o.stats_json_path, "statistics file");
+    if (!checked) return Error{"--stats-json: " + checked.error().message};
+  }
+  // The timeline and event log are opened (and so checked) before the first launch runs;
+  // here they must only not be another output of the run.
+  std::vector<NamedOutput> outputs = more;
+  outputs.push_back({"--stats-json", o.stats_json_path});
+  outputs.push_back({"--timeline", o.timeline});
+  outputs.push_back({"--events", o.events});
+  return check_distinct_outputs(outputs);
 }
 
 Result<Config> load_config(const SimCliOptions& o) {
@@ -105,6 +149,7 @@ Status write_stats_json(const SimCliOptions& o, const std::vector<std::string>& 
   }
   std::ofstream out(o.stats_json_path, std::ios::binary);
   out << doc.dump(1) << '\n';
+  out.close();  // a full device fails only when the buffered bytes go out
   if (!out) return Error{fmt::format("--stats-json: cannot write '{}'", o.stats_json_path)};
   return ok_status();
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/output_file.hpp"
 #include "common/result.hpp"
 #include "ventus/runtime.hpp"
 
@@ -27,16 +28,21 @@ struct SimCliOptions {
   std::string stats_json_path;         // write {"format", "version", "launches": [...]}
 };
 
-void add_sim_options(CLI::App& cmd, SimCliOptions& options);
+// `trace_outputs` false: --timeline* and --events are parsed (so that the sub-command can
+// refuse them with a reason) but not listed in its help (bench).
+void add_sim_options(CLI::App& cmd, SimCliOptions& options, bool trace_outputs = true);
 
-// --max-instructions N (0 = no limit; default run.max_warp_instructions, else 10^9).
+// --max-instructions N (0 = no limit; default run.max_warp_instructions, else
+// default_instruction_limit).
 void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit);
 
 // Every --set, then the assignments the shortcut options stand for (--timing, --timeline...).
 Result<std::vector<std::string>> sim_overrides(const SimCliOptions& options);
-// The output files the options name (--stats-json) can be written: checked before a run, so
-// a wrong path does not cost the whole simulation.
-Status check_sim_outputs(const SimCliOptions& options);
+// The output files the options name (--stats-json, --timeline, --events) can be written and
+// are distinct from each other and from the sub-command's own outputs `more` (run's --log and
+// buffers): checked before a run, so a wrong path does not cost the whole simulation and no
+// output overwrites another.
+Status check_sim_outputs(const SimCliOptions& options, const std::vector<NamedOutput>& more = {});
 // The outputs checked, the file (if any), then every --set; errors name the option at fault.
 Result<Config> load_config(const SimCliOptions& options);
 
