@@ -9,8 +9,8 @@ namespace {
 
 constexpr std::string_view kTag54 = "ventus_hostile_cycle_model";
 
-#define VENTUS_NEED_CASE(name)                                          \
-  if (!fs::exists(cases_dir() / (name)))                                \
+#define VENTUS_NEED_CASE(name)           \
+  if (!fs::exists(cases_dir() / (name))) \
   GTEST_SKIP() << "reference case " << (name) << " not found under " << cases_dir()
 
 // `case vecadd-4w8t --check` on the test bench's machine with `sets` (--set ...).
@@ -46,9 +46,9 @@ TEST(HostileCycleModel, ASlowICacheRunsToTheEndInSeconds) {
   for (const char* latency : {"200", "2000", "10000"}) {
     for (const char* rearm : {"true", "false"}) {
       const auto start = std::chrono::steady_clock::now();
-      const ToolRun r = box.run(vecadd_on_rtl_tb(
-          std::string("--set sm.icache.hit_latency_cycles=") + latency +
-          " --set sm.fetch.icache_rearm_on_fill_miss=" + rearm));
+      const ToolRun r =
+          box.run(vecadd_on_rtl_tb(std::string("--set sm.icache.hit_latency_cycles=") + latency +
+                                   " --set sm.fetch.icache_rearm_on_fill_miss=" + rearm));
       EXPECT_EQ(r.exit_status, 0) << latency << " " << rearm << "\n" << r.out << r.err;
       EXPECT_NE(r.out.find("PASS vecadd_0"), std::string::npos) << r.out;
       EXPECT_LT(seconds_since(start), 10.0) << latency << " " << rearm;
@@ -65,15 +65,15 @@ TEST(HostileCycleModel, SlowMachinesRunToTheirEnd) {
   EXPECT_EQ(gap.exit_status, 0) << gap.out << gap.err;
   EXPECT_NE(gap.out.find("PASS vecadd_0"), std::string::npos) << gap.out;
   // Every *_cycles parameter at its maximum.
-  const ToolRun config = box.run("config --json --config " +
-                                 quoted(source_path("configs/ventus-rtl-tb.toml")));
+  const ToolRun config =
+      box.run("config --json --config " + quoted(source_path("configs/ventus-rtl-tb.toml")));
   ASSERT_EQ(config.exit_status, 0) << config.err;
   std::string sets;
   const json declared = json::parse(config.out);
   for (const json& p : declared["parameters"]) {
     if (p.value("unit", "") == "cycles" && p.contains("max")) {
-      sets += " --set " + p["name"].get<std::string>() + "=" +
-              std::to_string(p["max"].get<uint64_t>());
+      sets +=
+          " --set " + p["name"].get<std::string>() + "=" + std::to_string(p["max"].get<uint64_t>());
     }
   }
   ASSERT_FALSE(sets.empty());
@@ -111,8 +111,7 @@ odd:
 // keys that size it named.
 TEST(HostileCycleModel, AMachineBeyondTheMemoryBudgetIsRefusedUpFront) {
   ToolSandbox box(VENTUS_TOOL, kTag54);
-  const std::string big =
-      " --set gpu.sm_count=256 --set sm.l1d.sets=65536 --set sm.l1d.ways=64";
+  const std::string big = " --set gpu.sm_count=256 --set sm.l1d.sets=65536 --set sm.l1d.ways=64";
   const ToolRun r = box.run("demo --timing" + big);
   EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
   for (const char* key : {"gpu.sm_count", "sm.l1d.sets x sm.l1d.ways", "budget of 1024 MiB"}) {

@@ -16,8 +16,8 @@ TEST(HostileOutputs, RunReportsEveryFailedWrite) {
   ToolSandbox box(VENTUS_TOOL, kTag54);
   const std::string run = "run " + quoted(source_path("tests/runtime_kernels/add_scaled.s")) +
                           " --kernel add_scaled --global 8 --arg buf:in:" +
-                          quoted(source_path("tests/runtime_kernels/a.txt")) + " --arg buf:in:" +
-                          quoted(source_path("tests/runtime_kernels/b.txt"));
+                          quoted(source_path("tests/runtime_kernels/a.txt")) +
+                          " --arg buf:in:" + quoted(source_path("tests/runtime_kernels/b.txt"));
   const struct {
     std::string options;
     std::string message;
@@ -25,8 +25,7 @@ TEST(HostileOutputs, RunReportsEveryFailedWrite) {
       {" --arg buf:out:/dev/full:32 --arg i32:2", "cannot write output file '/dev/full'"},
       {" --arg buf:out:c.bin:32 --arg i32:2 --timing --timeline /dev/full",
        "cannot write timeline file '/dev/full'"},
-      {" --arg buf:out:c.bin:32 --arg i32:2 --timing --events /dev/full",
-       "event log '/dev/full'"},
+      {" --arg buf:out:c.bin:32 --arg i32:2 --timing --events /dev/full", "event log '/dev/full'"},
   };
   for (const auto& c : cases) {
     const ToolRun r = box.run(run + c.options);
@@ -40,8 +39,8 @@ TEST(HostileOutputs, TwoOutputsWithOnePathAreRefusedBeforeTheRun) {
   ToolSandbox box(VENTUS_TOOL, kTag54);
   const std::string run = "run " + quoted(source_path("tests/runtime_kernels/add_scaled.s")) +
                           " --kernel add_scaled --global 8 --arg buf:in:" +
-                          quoted(source_path("tests/runtime_kernels/a.txt")) + " --arg buf:in:" +
-                          quoted(source_path("tests/runtime_kernels/b.txt"));
+                          quoted(source_path("tests/runtime_kernels/a.txt")) +
+                          " --arg buf:in:" + quoted(source_path("tests/runtime_kernels/b.txt"));
   const struct {
     std::string options;
     std::string message;
@@ -122,8 +121,7 @@ forever:
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(r.exit_status, 1) << r.out << r.err;
-  EXPECT_NE(r.err.find("instruction limit reached: 100000000 warp-instructions"),
-            std::string::npos)
+  EXPECT_NE(r.err.find("instruction limit reached: 100000000 warp-instructions"), std::string::npos)
       << r.err;
   EXPECT_LT(seconds, 20.0);
 }
@@ -141,8 +139,8 @@ TEST(HostileOutputs, ATimelineSampledMoreOftenThanEvery16CyclesIsRefused) {
 // bad --host-threads was reported as a --set the user never typed.
 TEST(HostileOutputs, OptionValuesAreReportedAsTyped) {
   ToolSandbox box(VENTUS_TOOL, kTag54);
-  for (const char* option : {"--timeline", "--events", "--stats-json", "--host-threads",
-                             "--config", "--timeline-slots"}) {
+  for (const char* option : {"--timeline", "--events", "--stats-json", "--host-threads", "--config",
+                             "--timeline-slots"}) {
     const ToolRun r = box.run(std::string("demo --timing ") + option + " ''");
     EXPECT_EQ(r.exit_status, 2) << option << "\n" << r.out << r.err;
     EXPECT_NE(r.err.find("empty value"), std::string::npos) << option << "\n" << r.err;

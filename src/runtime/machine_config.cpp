@@ -69,8 +69,8 @@ void SimulationOptions::declare(sim::ParamScope root) {
           "warp slots whose slices the timeline shows, e.g. \"0,1\"; \"\" = every slot");
   // Each window writes three counter events (about 70 bytes each) per SM: 1 cycle wrote 1.5 GB
   // for a 5.4 M-cycle launch (issue 54); from 16 on a timeline costs at most ~13 bytes a cycle.
-  run.add("timeline_sample_cycles", timeline_sample_cycles, sim::UIntRange{16, 1u << 30},
-          "cycles", "cycles per sample of the timeline's counter tracks (at least 16)");
+  run.add("timeline_sample_cycles", timeline_sample_cycles, sim::UIntRange{16, 1u << 30}, "cycles",
+          "cycles per sample of the timeline's counter tracks (at least 16)");
   run.add("launch_history", launch_history, sim::UIntRange{0, kMaxLaunchHistory}, "launches",
           "launches whose statistics a device keeps (Device::launch_history), the oldest "
           "dropped first");

@@ -165,9 +165,8 @@ Result<std::array<uint32_t, 3>> parse_dims(std::string_view text, const char* wh
   for (size_t i = 0; i < parts.size(); ++i) {
     const auto v = parse_int<uint32_t>(parts[i]);
     if (!v || *v == 0) {
-      return Error{
-          fmt::format("--{} '{}': '{}' is not a size in 1..4294967295", what, quoted(text),
-                      quoted(parts[i]))};
+      return Error{fmt::format("--{} '{}': '{}' is not a size in 1..4294967295", what, quoted(text),
+                               quoted(parts[i]))};
     }
     dims[i] = *v;
   }

@@ -123,9 +123,8 @@ Result<Config> make_config(const RunOptions& o) {
   if (!loaded) return loaded.error();
   Config config = std::move(loaded.value());
   if (o.ref_compat) config.simulation.ref_compat = true;
-  config.simulation.max_warp_instructions =
-      effective_instruction_limit(o.max_instructions, config.simulation.max_warp_instructions,
-                                  config.simulation.timing);
+  config.simulation.max_warp_instructions = effective_instruction_limit(
+      o.max_instructions, config.simulation.max_warp_instructions, config.simulation.timing);
   return config;
 }
 

@@ -6,7 +6,9 @@
 
 namespace ventus::timing {
 
-uint64_t CacheTags::bytes_per_line() { return sizeof(Way); }
+uint64_t CacheTags::bytes_per_line() {
+  return sizeof(Way);
+}
 
 CacheTags::CacheTags(const CacheParams& params)
     : sets_(params.sets),

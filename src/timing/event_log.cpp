@@ -165,7 +165,8 @@ void EventLog::stop_launch(uint64_t cycle) {
 Status EventLog::finish() {
   finished_ = true;
   drop_runs();
-  if (std::fclose(file_) != 0) fail(fmt::format("error writing event log '{}' ({})", path_, std::strerror(errno)));
+  if (std::fclose(file_) != 0)
+    fail(fmt::format("error writing event log '{}' ({})", path_, std::strerror(errno)));
   if (!error_.empty()) return Error{error_};
   return ok_status();
 }

@@ -25,8 +25,7 @@ void CacheParams::declare(sim::ParamScope s, const char* what, uint64_t min_hit_
   s.add("mshr_subentries", mshr_subentries, kSmallCount, "",
         "requests merged into one missing line of the " + w);
   s.add("hit_latency_cycles", hit_latency_cycles, sim::UIntRange{min_hit_cycles, kCycles.max},
-        "cycles",
-        "request -> response on a hit in the " + w);
+        "cycles", "request -> response on a hit in the " + w);
 }
 
 void FrontEndParams::declare(sim::ParamScope s) {
@@ -240,8 +239,7 @@ std::string TimingParams::check() const {
 // the budget up front is better than the host's allocator failing inside the run (issue 54).
 std::string TimingParams::check_footprint(unsigned sm_count) const {
   const auto lines = [](const CacheParams& c) { return uint64_t{c.sets} * c.ways; };
-  const uint64_t total_lines =
-      sm_count * (lines(front.icache) + lines(lsu.l1d)) + lines(memory.l2);
+  const uint64_t total_lines = sm_count * (lines(front.icache) + lines(lsu.l1d)) + lines(memory.l2);
   const uint64_t bytes = total_lines * CacheTags::bytes_per_line();
   if (bytes <= kFootprintBudgetBytes) return "";
   return fmt::format(

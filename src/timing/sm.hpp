@@ -147,7 +147,7 @@ class Sm {
     Cycle fetch_from = 0;
     Cycle flushed_at = ~Cycle{0};  // last rewind or redirect: the fetch slot of that cycle is lost
     uint32_t fetch_pc = 0;
-    uint32_t epoch = 0;  // bumped on redirect and replay: older fetches are dropped
+    uint32_t epoch = 0;              // bumped on redirect and replay: older fetches are dropped
     uint32_t fetches_in_flight = 0;  // this epoch's requests not answered yet (may_fetch)
     PacketFifo ibuffer;
     Packet slow{};  // the slowdown register

@@ -17,9 +17,10 @@ using SmWait = std::pair<unsigned, WarpWait>;  // an SM's index and one of its w
 std::string describe_waits(const std::vector<SmWait>& waits, Cycle stalled,
                            const TimingParams& params, bool quiescent) {
   std::string detail =
-      quiescent ? std::string("nothing is in flight in the cycle model and no timer is pending, "
-                              "so no warp can move again, and not every warp waits at a "
-                              "barrier; the resident warps:")
+      quiescent ? std::string(
+                      "nothing is in flight in the cycle model and no timer is pending, "
+                      "so no warp can move again, and not every warp waits at a "
+                      "barrier; the resident warps:")
                 : fmt::format(
                       "the cycle model issued no instruction for {} cycles while its requests "
                       "went round (a livelock), and not every warp waits at a barrier; the "

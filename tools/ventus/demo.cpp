@@ -159,8 +159,8 @@ void print_launch_cycles(const std::deque<LaunchStats>& launches) {
 std::string kernel_file(const std::string& path, const std::string& kernel,
                         std::string_view default_extension) {
   std::error_code error;
-  if (path.empty() || (std::filesystem::exists(path, error) &&
-                       !std::filesystem::is_regular_file(path, error))) {
+  if (path.empty() ||
+      (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error))) {
     return path;
   }
   const std::filesystem::path p(path);
@@ -254,9 +254,9 @@ int run_demo(const DemoOptions& options) {
     return 2;
   }
   if (options.threads_per_warp) config->machine.threads_per_warp = *options.threads_per_warp;
-  config->simulation.max_warp_instructions =
-      effective_instruction_limit(options.max_instructions,
-                                  config->simulation.max_warp_instructions, config->simulation.timing);
+  config->simulation.max_warp_instructions = effective_instruction_limit(
+      options.max_instructions, config->simulation.max_warp_instructions,
+      config->simulation.timing);
   const std::vector<DemoCase> cases = demo_cases(config->machine);
   if (auto files = check_kernel_files(*config, cases); !files) {
     fmt::print(stderr, "ventus demo: {}\n", files.error().message);

@@ -15,8 +15,8 @@ namespace {
 // An option given an empty value ('') is refused like any other bad value, rather than
 // silently taken as not given (issue 54: some options accepted '', others refused it).
 const CLI::Validator kNonEmpty(
-    [](const std::string& value) { return value.empty() ? std::string("empty value") : ""; },
-    "", "NONEMPTY");
+    [](const std::string& value) { return value.empty() ? std::string("empty value") : ""; }, "",
+    "NONEMPTY");
 
 }  // namespace
 
@@ -62,8 +62,8 @@ void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit)
 
 // A shortcut option's value checked on its own, so that an error names the option the user
 // typed rather than the --set it stands for (issue 54: "--set run.host_threads=-1").
-Status shortcut(std::vector<std::string>& overrides, std::string_view option,
-                std::string_view key, const std::string& value) {
+Status shortcut(std::vector<std::string>& overrides, std::string_view option, std::string_view key,
+                const std::string& value) {
   const std::string assignment = fmt::format("{}={}", key, value);
   if (auto valid = Config{}.set(assignment); !valid) {
     return Error{fmt::format("{} {}: {}", option, value, valid.error().message)};
