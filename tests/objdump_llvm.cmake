@@ -52,6 +52,16 @@ compare(-h -t -s -d rv32i.elf)
 compare(-d --start-address=0x80000004 --stop-address=0x80000010 rv32i.elf)
 compare(-d --start-address=0x80000010 rv32i.elf)
 compare(-d --stop-address=0x8000000c rv32i.elf)
+# An instruction that begins before a misaligned stop address is listed whole (issue 54).
+compare(-d --stop-address=0x8000000a rv32i.elf)
+compare(-d --start-address=0x80000004 --stop-address=0x8000000d rv32i.elf)
+# A start address beyond every section lists nothing, with llvm-objdump's warning.
+compare(-d --start-address=0x90000000 rv32i.elf)
+execute_process(COMMAND "${VENTUS}" objdump -d --start-address=0x90000000 rv32i.elf
+  WORKING_DIRECTORY "${OUT_DIR}" OUTPUT_QUIET ERROR_VARIABLE warning)
+if(NOT warning MATCHES "warning: 'rv32i.elf': no section has address greater than or equal to 0x90000000 specified by --start-address")
+  message(SEND_ERROR "objdump --start-address beyond every section: no warning (${warning})")
+endif()
 compare(-t --start-address=0x80000008 --stop-address=0x80003000 rv32i.elf)
 compare(-h rv32i.elf rv32i.elf)
 # '-' is standard input, listed as <stdin>.

@@ -82,7 +82,11 @@ void disassemble_section(const elf::Section& section, const ElfSymbols& symbols,
   for (size_t i = 0; i < labels.size(); ++i) {
     const uint64_t start = labels[i].address;
     if (start < section.addr || start >= section_end || start >= range.stop) continue;
-    uint64_t end = std::min<uint64_t>(section_end, range.stop);
+    // An instruction that begins before the stop address is printed whole, as llvm-objdump
+    // prints it (issue 54: a misaligned --stop-address cut it into <unknown> bytes).
+    const uint64_t stop =
+        range.stop >= section_end ? section_end : range.stop + (4 - (range.stop - start) % 4) % 4;
+    uint64_t end = std::min<uint64_t>(section_end, stop);
     if (i + 1 < labels.size()) end = std::min<uint64_t>(end, labels[i + 1].address);
     if (start >= end || end <= range.start) continue;  // an equal-address later label wins
     if (!printed_header) out += fmt::format("\nDisassembly of section {}:\n", section.name);

@@ -54,6 +54,33 @@ Result<elf::ElfFile> read_stdin_elf() {
   return elf::read_elf(std::span<const uint8_t>(data, bytes->size()), "<stdin>");
 }
 
+// llvm-objdump's warning when no allocated section overlaps the addresses asked for (issue
+// 54: a start address beyond every section listed nothing, silently).
+void warn_outside_sections(const ObjdumpOptions& o, const elf::ElfFile& file,
+                           const std::string& path, const objdump::AddressRange& range) {
+  if (o.start_address.empty() && o.stop_address.empty()) return;
+  for (const elf::Section& section : file.sections) {
+    const uint64_t base = section.addr;
+    if (section.is_alloc() && range.start < base + section.size && range.stop > base) return;
+  }
+  std::string what;
+  if (o.start_address.empty()) {
+    what = fmt::format("no section has address less than 0x{:x} specified by --stop-address",
+                       range.stop);
+  } else if (o.stop_address.empty()) {
+    what = fmt::format(
+        "no section has address greater than or equal to 0x{:x} specified by --start-address",
+        range.start);
+  } else {
+    what = fmt::format(
+        "no section overlaps the range [0x{:x},0x{:x}) specified by --start-address/"
+        "--stop-address",
+        range.start, range.stop);
+  }
+  std::fflush(stdout);
+  fmt::print(stderr, "ventus objdump: warning: '{}': {}\n", input_display_name(path), what);
+}
+
 // The listings of one file in llvm-objdump's order; false when it cannot be read.
 bool dump_file(const ObjdumpOptions& o, const std::string& path,
                const objdump::AddressRange& range) {
@@ -65,6 +92,7 @@ bool dump_file(const ObjdumpOptions& o, const std::string& path,
     fmt::print(stderr, "ventus objdump: error: {}\n", file.error().message);
     return false;
   }
+  warn_outside_sections(o, *file, path, range);
   std::string out = objdump::file_header(input_display_name(path));
   if (o.headers) out += objdump::section_headers(*file);
   if (o.symbols) out += objdump::symbol_table(*file, range);
