@@ -207,12 +207,11 @@ constexpr uint32_t kIntOutputs = 26;  // K of int_builtins.cl
 std::vector<int32_t> int_builtins_reference(int32_t x, int32_t y) {
   const auto ux = static_cast<uint32_t>(x), uy = static_cast<uint32_t>(y);
   const auto ua = static_cast<uint8_t>(x), ub = static_cast<uint8_t>(y);
-  const auto sa = static_cast<int16_t>(x);
-  auto sb = static_cast<int16_t>(y);
+  const auto sa = static_cast<int16_t>(x), sb = static_cast<int16_t>(y);
+  // The kernel's divisors: never zero.
+  const auto sd = static_cast<int16_t>(sb == 0 ? 3 : sb);
   const auto ca = static_cast<int8_t>(x);
-  auto cb = static_cast<int8_t>(y >> 8);
-  if (sb == 0) sb = 3;
-  if (cb == 0) cb = -5;
+  const auto cd = static_cast<int8_t>(static_cast<int8_t>(y >> 8) == 0 ? -5 : y >> 8);
   auto i32 = [](auto v) { return static_cast<int32_t>(v); };
   return {
       std::min(x, y),
@@ -232,10 +231,10 @@ std::vector<int32_t> int_builtins_reference(int32_t x, int32_t y) {
       ua > ub,
       static_cast<int16_t>(sa + sb),
       static_cast<int16_t>(sa * sb),
-      static_cast<int16_t>(sa / sb),
-      static_cast<int16_t>(sa % sb),
-      static_cast<int8_t>(ca / cb),
-      static_cast<int8_t>(ca % cb),
+      static_cast<int16_t>(sa / sd),
+      static_cast<int16_t>(sa % sd),
+      static_cast<int8_t>(ca / cd),
+      static_cast<int8_t>(ca % cd),
       static_cast<int8_t>(ca >> (uy % 8)),
       static_cast<int8_t>(ca << (uy % 8)),
       static_cast<int16_t>(sa >> (uy % 16)),
