@@ -87,9 +87,11 @@ Cycle stall_window(const TimingParams& params, unsigned sm_count) {
   const auto& f = params.front;
   const auto& l = params.lsu;
   const auto& m = params.memory;
-  const uint64_t per_sm = uint64_t{f.icache.mshr_entries} * f.icache.mshr_subentries +
-                          uint64_t{l.l1d.mshr_entries} * l.l1d.mshr_subentries + l.wshr_entries +
-                          l.per_sm_in_flight;
+  // A line read answers all its merged requests, one a cycle: the sub-entries add delays, the
+  // entries add requests to the port.
+  delays += uint64_t{f.icache.mshr_subentries} + l.l1d.mshr_subentries + m.l2.mshr_subentries;
+  const uint64_t per_sm =
+      uint64_t{f.icache.mshr_entries} + l.l1d.mshr_entries + l.wshr_entries + l.per_sm_in_flight;
   const uint64_t requests = 1 + per_sm * sm_count + m.l2_request_entries +
                             m.l2_input_buffer_entries + m.transactions_in_flight;
   uint64_t window = 0;

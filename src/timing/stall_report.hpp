@@ -22,8 +22,8 @@ functional::Fault stall_fault(const std::vector<std::unique_ptr<Sm>>& sms,
 // How long a launch of `params` on `sm_count` SMs may go without an issue while requests or
 // timers are pending before it is called a livelock: an issue waits for a chain of the
 // machine's delays, each at most its *_cycles value, with at most every request the machine
-// can hold queued ahead of it, so 4 x (sum of the *_cycles values + 1) x (requests + 1),
-// and at least 10^6 cycles. A slow machine is never stopped by it (issue 54).
+// can hold queued ahead of it, so 4 x (sum of the *_cycles values and MSHR sub-entries + 1) x
+// (requests + 1), and at least 10^6 cycles. A slow machine is never stopped by it (issue 54).
 Cycle stall_window(const TimingParams& params, unsigned sm_count);
 
 }  // namespace ventus::timing
