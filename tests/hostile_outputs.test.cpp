@@ -149,6 +149,10 @@ TEST(HostileOutputs, OptionValuesAreReportedAsTyped) {
   EXPECT_EQ(threads.exit_status, 2) << threads.out << threads.err;
   EXPECT_NE(threads.err.find("--host-threads -1: "), std::string::npos) << threads.err;
   EXPECT_EQ(threads.err.find("--set"), std::string::npos) << threads.err;
+  // More host threads than TBB runs printed a raw "TBB Warning".
+  const ToolRun many = box.run("demo --host-threads 64");
+  EXPECT_EQ(many.exit_status, 0) << many.out << many.err;
+  EXPECT_EQ(many.err.find("TBB"), std::string::npos) << many.err;
 }
 
 }  // namespace

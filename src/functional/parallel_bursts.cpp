@@ -16,6 +16,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
@@ -68,7 +69,7 @@ class ParallelBursts {
         driver_(driver),
         arena_(launch.options().speculation_storage != nullptr
                    ? launch.options().speculation_storage->arena(threads)
-                   : own_arena_.emplace(static_cast<int>(threads))),
+                   : own_arena_.emplace(arena_slots(threads))),
         caches_([&launch] { return DecodeCache(launch.global()); }),
         warps_(launch.config().numw),
         chunks_(kChunksPerThread * threads),
@@ -272,10 +273,18 @@ void SpeculationStorage::give_back(std::unique_ptr<memory::PageOverlay> overlay)
 }
 
 tbb::task_arena& SpeculationStorage::arena(unsigned threads) {
-  if (!arena_ || arena_->max_concurrency() != static_cast<int>(threads)) {
-    arena_ = std::make_unique<tbb::task_arena>(static_cast<int>(threads));
+  if (!arena_ || arena_->max_concurrency() != arena_slots(threads)) {
+    arena_ = std::make_unique<tbb::task_arena>(arena_slots(threads));
   }
   return *arena_;
+}
+
+// TBB runs at most as many threads as it has: an arena asking for more printed a raw "TBB
+// Warning" (issue 54, --host-threads 64). The work is still cut for `threads` (the results do
+// not depend on it, docs/host-threads.md); only fewer chunks run at once.
+int arena_slots(unsigned threads) {
+  return static_cast<int>(std::min<unsigned>(
+      threads, static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()))));
 }
 
 unsigned host_threads(const EngineOptions& options) {

@@ -42,6 +42,8 @@ class SpeculationStorage {
 
 // The number of host threads `options` asks for (0 = every core).
 unsigned host_threads(const EngineOptions& options);
+// The slots of an arena for `threads` host threads: no more than TBB runs.
+int arena_slots(unsigned threads);
 
 // Runs every work-group of `launch` (nothing dispatched yet) on `threads` host threads.
 std::optional<Fault> run_parallel_bursts(Launch& launch, Driver<NoRecord>& driver,
