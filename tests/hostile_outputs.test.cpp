@@ -95,6 +95,18 @@ TEST(HostileOutputs, ACheckWithNothingToCheckIsNoPass) {
   EXPECT_NE(r.err.find("nothing to check"), std::string::npos) << r.err;
 }
 
+// Item 14: a 10 MB launch name was echoed whole in the error.
+TEST(HostileOutputs, AnUnknownLaunchNameIsEchoedCut) {
+  const fs::path dir = cases_dir() / "vecadd-4w8t";
+  if (!fs::exists(dir)) GTEST_SKIP() << "reference case vecadd-4w8t not found under " << dir;
+  ToolSandbox box(VENTUS_TOOL, kTag54);
+  const ToolRun r = box.run("case " + quoted(dir) + " --launches " + std::string(100000, 'x'));
+  EXPECT_EQ(r.exit_status, 2) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find("has no launch 'xxx"), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find("... (99880 more bytes)"), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_LT(r.err.size(), 400u);
+}
+
 // Item 11: `ventus help bench` listed --timeline and --events, which bench always refuses.
 TEST(HostileOutputs, BenchHelpListsOnlyWhatBenchTakes) {
   ToolSandbox box(VENTUS_TOOL, kTag54);
