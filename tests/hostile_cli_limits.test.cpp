@@ -195,7 +195,7 @@ TEST(HostileLimits, ALocalArgumentNearFourGiBIsAnInputError) {
   const ToolRun r = box.run(add_scaled_8() + " --arg local:4294967295");
   EXPECT_EQ(r.exit_status, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("local memory of 4294968320 bytes (warp stacks + __local arguments) "
-                       "exceeds the device's 131072 bytes"),
+                       "exceeds the device's 268435456 bytes"),
             std::string::npos)
       << r.err;
 }

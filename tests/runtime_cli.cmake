@@ -26,8 +26,8 @@ ventus_runtime_cli_test(missing_input "cannot open input file '/nonexistent.txt'
   ${_add} --global 8 --arg buf:in:/nonexistent.txt)
 ventus_runtime_cli_test(not_a_multiple "global size 8 is not a multiple of local size 3"
   ${_add} --global 8 --local 3 ${_abc} --arg buf:out:${_out}:32 --arg i32:1)
-ventus_runtime_cli_test(local_too_large "local size of 128 threads exceeds the device maximum of 64"
-  ${_add} --global 128 --local 128 ${_abc} --arg buf:out:${_out}:32 --arg i32:1)
+ventus_runtime_cli_test(local_too_large "local size of 512 threads exceeds the device maximum of 256"
+  ${_add} --global 512 --local 512 ${_abc} --arg buf:out:${_out}:32 --arg i32:1)
 ventus_runtime_cli_test(guest_fault "kernel 'add_scaled': work-group 1 .*access fault"
   ${_add} --global 16 --local 8 ${_abc} --arg buf:out:${_out}:64 --arg i32:1 --memcheck strict)
 # The same launch with the default run.memcheck = report: it runs on flat memory and one

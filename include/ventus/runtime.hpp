@@ -45,6 +45,15 @@ struct SimulationOptions {
   uint32_t host_threads = 0;
   std::string memcheck = "report";  // "off", "report" or "strict" (docs/memcheck.md)
   bool timing = false;              // run launches on the cycle model (--timing)
+  // The functional mode runs any launch the ISA allows: a work-group larger than the
+  // configured SM (warp slots, local memory, register slots) widens the machine for that
+  // launch, with a note. false, and always on the cycle model: such a launch is refused with
+  // the --set that would make it fit (functional/machine_fit.hpp, docs/runtime.md).
+  bool widen_machine = true;
+  // Non-empty: every launch of the device is also written to this directory as a reference
+  // test case (ISA.md §9, docs/runtime.md "Saving launches as a test case"; --save-case,
+  // VENTUS_SAVE_CASE for the vt_* ABI).
+  std::string save_case;
   // --timeline: the cycle model's Trace Event file (docs/timeline.md), "" = none; the cycles
   // written (run-wide, to 0 = the end), the warp slots written ("0,2" or "" = all) and the
   // cycles per counter sample.
@@ -205,8 +214,9 @@ struct LaunchStats {
   // run.memcheck = report: one line per pc that accessed memory outside every buffer
   // (docs/memcheck.md).
   std::vector<std::string> memcheck;
-  // Why the launch ended other than by every warp's endprg, e.g. --ref-compat's store to
-  // tohost that ended a work-group early.
+  // What the user should know about the launch: the machine widened to its work-group
+  // (run.widen_machine), or why it ended other than by every warp's endprg, e.g.
+  // --ref-compat's store to tohost that ended a work-group early.
   std::vector<std::string> notes;
 };
 

@@ -15,6 +15,7 @@
 #include "functional/launch.hpp"
 #include "loader/test_case.hpp"
 #include "memory/local_memory.hpp"
+#include "runner/case_limits.hpp"
 #include "runner/case_setup.hpp"
 #include "runner/commit_conversion.hpp"
 #include "runner/launch_log.hpp"
@@ -112,6 +113,7 @@ class LaunchRunner {
   LaunchRunner(const CaseOptions& options, const Program& program, memory::DeviceMemory& memory,
                timing::Timeline* timeline, timing::EventLog* event_log)
       : options_(options),
+        machine_(options.machine),
         program_(program),
         memory_(memory),
         stats_(options.machine.sm_count),
@@ -140,6 +142,8 @@ class LaunchRunner {
   void record_result(functional::LaunchResult result, LaunchReport& report) const;
   std::string stats_json(const LaunchReport& report) const;
   const CaseOptions& options_;
+  functional::MachineShape machine_;           // the launch's (CaseOptions::widen_machine)
+  std::vector<functional::Widening> widened_;  // what the launch's machine raised
   const Program& program_;
   memory::DeviceMemory& memory_;
   sim::StatRegistry registry_;
@@ -178,9 +182,8 @@ std::string LaunchRunner::stats_json(const LaunchReport& report) const {
   const std::optional<uint64_t> cycles =
       report.timing ? std::optional<uint64_t>(report.timing->cycles) : std::nullopt;
   nlohmann::json out = sim::launch_object(
-      report.kernel,
-      nlohmann::json::parse(options_.config_json.empty() ? "{}" : options_.config_json), cycles,
-      registry_.snapshot());
+      report.kernel, nlohmann::json::parse(widened_config_json(options_.config_json, widened_)),
+      cycles, registry_.snapshot());
   out["launch"] = report.name;
   return out.dump();
 }
@@ -227,8 +230,8 @@ functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
   if (options_.mode == Mode::Default) layout.emplace(local_layout(launch.metadata));
   memory::LocalMemory* local = layout ? &*layout : nullptr;
   if (!gpu_) {
-    return functional::run_launch(config, options_.machine, engine, memory_, local, stats_,
-                                  observer, hooks);
+    return functional::run_launch(config, machine_, engine, memory_, local, stats_, observer,
+                                  hooks);
   }
   timing::TimingResult timed;
   if (timeline_ != nullptr) {
@@ -237,7 +240,7 @@ functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
   }
   if (event_log_ != nullptr) event_log_->begin_launch(launch.name);
   functional::LaunchResult result = functional::run_launch_driven(
-      config, options_.machine, engine, memory_, local, stats_,
+      config, machine_, engine, memory_, local, stats_,
       [&](functional::Launch& l) { return gpu_->run(l, hooks, first_kernel_, timed); });
   timing::close_launch(timed, timeline_, event_log_);
   first_kernel_ = false;
@@ -265,6 +268,10 @@ Status LaunchRunner::dump_and_check(const loader::Launch& launch, LaunchLog& log
 }
 
 Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
+  auto fit = launch_machine(launch, options_.machine, options_.widen_machine);
+  if (!fit) return fit.error();
+  machine_ = fit->shape;
+  widened_ = std::move(fit->widened);
   if (auto prepared = prepare_memory(launch); !prepared) {
     return Error{fmt::format("{}: {}", launch.name, prepared.error().message)};
   }
@@ -288,6 +295,7 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   LaunchReport report;
   report.name = launch.name;
   report.kernel = config.kernel_name;
+  if (!widened_.empty()) report.widened = functional::widening_notice(widened_, launch.name);
   registry_.reset();
   const auto start = std::chrono::steady_clock::now();
   functional::LaunchResult result = execute(launch, config, hooks, log.observer(), report);

@@ -28,6 +28,10 @@ struct CaseOptions {
   std::optional<std::filesystem::path> dump_dir;  // one `<launch>.out` per launch
   uint64_t max_instructions = 0;                  // per launch, warp-instructions; 0 = none
   functional::MachineShape machine;               // where work-groups run (per-SM stats)
+  // A launch whose work-group the machine does not hold runs on the machine widened to it
+  // (LaunchReport::widened); false: it is refused naming the --set (run.widen_machine,
+  // always false on the cycle model).
+  bool widen_machine = true;
   functional::Schedule schedule = functional::Schedule::Burst;  // default mode only
   uint64_t random_seed = 1;                                     // Schedule::Random
   uint32_t host_threads = 1;  // run.host_threads (docs/host-threads.md)
@@ -67,9 +71,10 @@ struct LaunchReport {
   std::vector<std::string> memcheck;  // Memcheck::Report lines (docs/memcheck.md)
   double seconds = 0;
   std::optional<functional::Fault> fault;
-  std::optional<functional::Fault> ref_trap;   // --ref-compat trap that entered mtvec
-  std::optional<std::string> tohost_end;       // --ref-compat: a tohost store ended a group
-  std::optional<CheckOutcome> check;           // with CaseOptions::check
+  std::optional<functional::Fault> ref_trap;  // --ref-compat trap that entered mtvec
+  std::optional<std::string> tohost_end;      // --ref-compat: a tohost store ended a group
+  std::optional<std::string> widened;  // "machine widened: sm.warp_slots 8 → 16 for launch …"
+  std::optional<CheckOutcome> check;   // with CaseOptions::check
   std::optional<timing::TimingResult> timing;  // cycles, with CaseOptions::timing
   // "Fan1_0: 1 work-group, 4 warps, 1234 warp-instructions, ... , 12.3 M warp-instr/s"
   std::string summary() const;

@@ -48,7 +48,7 @@ Result<std::vector<const loader::Launch*>> launches_to_run(const loader::TestCas
   auto selected = select_launches(test_case, options.launches);
   if (!selected) return selected.error();
   for (const loader::Launch* launch : selected.value()) {
-    if (auto fits = check_launch_limits(*launch, options.machine); !fits) return fits.error();
+    if (auto fits = check_launch_limits(*launch, options.machine, options.widen_machine); !fits) return fits.error();
   }
   return selected;
 }

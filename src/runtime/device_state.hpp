@@ -20,6 +20,10 @@
 
 namespace ventus {
 
+namespace runtime_detail {
+class CaseExporter;  // runtime/case_export.hpp
+}  // namespace runtime_detail
+
 // A loaded kernel ELF: the parsed file (views into its co-owned bytes) and a display name.
 struct Program::Image {
   std::string name;
@@ -58,6 +62,8 @@ struct Device::State {
   // run.events: the event log every timed launch of the device writes (created by the first),
   // closed with the device.
   std::unique_ptr<timing::EventLog> event_log;
+  // run.save_case: writes every launch as a test case (created by the first launch).
+  std::shared_ptr<runtime_detail::CaseExporter> exporter;
 
   explicit State(const Config& c)
       : config(c),

@@ -20,8 +20,9 @@ using runtime_detail::LaunchPlan;
 constexpr uint32_t kMetadataBytes = 64;          // KNL_MAX_METADATA_SIZE (ISA.md §7.1)
 constexpr uint64_t kPrivateLimit = 0x40000000u;  // 1 GiB of private memory per launch
 
-// Checks the ND-range against the device; returns the threads of one work-group.
-Result<uint64_t> check_range(const NDRange& r, const MachineConfig& c) {
+// Checks the ND-range against the device; returns the threads of one work-group. A device
+// that widens its machine (run.widen_machine) holds work-groups of up to kMaxWarpsPerGroup.
+Result<uint64_t> check_range(const NDRange& r, const MachineConfig& c, bool widen) {
   if (r.work_dim < 1 || r.work_dim > 3) {
     return Error{fmt::format("work_dim {} must be 1, 2 or 3", r.work_dim)};
   }
@@ -37,12 +38,17 @@ Result<uint64_t> check_range(const NDRange& r, const MachineConfig& c) {
     }
     threads *= l;
   }
-  const uint64_t max_threads = uint64_t{c.warp_slots_per_sm} * c.threads_per_warp;
+  const uint32_t warps = widen ? functional::kMaxWarpsPerGroup : c.warp_slots_per_sm;
+  const uint64_t max_threads = uint64_t{warps} * c.threads_per_warp;
   if (threads > max_threads) {
+    const uint64_t needed = (threads + c.threads_per_warp - 1) / c.threads_per_warp;
+    const std::string fix = !widen && needed <= functional::kMaxWarpsPerGroup
+                                ? fmt::format("; --set sm.warp_slots={} makes it fit", needed)
+                                : std::string();
     return Error{
         fmt::format("local size of {} threads exceeds the device maximum of {} "
-                    "({} warps x {} threads)",
-                    threads, max_threads, c.warp_slots_per_sm, c.threads_per_warp)};
+                    "({} warps x {} threads{})",
+                    threads, max_threads, warps, c.threads_per_warp, fix)};
   }
   return threads;
 }
@@ -169,18 +175,20 @@ std::array<uint32_t, 16> metadata_words(uint32_t entry, uint32_t args, const NDR
 
 // Warp stacks (1 KiB per warp) and the __local arguments, each rounded up to 4 KiB, must fit
 // in the device's local memory.
-Status check_local_memory(uint32_t numw, const std::vector<uint32_t>& local_buffers,
-                          const MachineConfig& m) {
+// Returns the bytes, which a widened machine holds up to the local window (ISA.md §8).
+Result<uint32_t> check_local_memory(uint32_t numw, const std::vector<uint32_t>& local_buffers,
+                                    const MachineConfig& m, bool widen) {
   uint64_t local_total = uint64_t{numw} * 1024;
   // In 64 bits: rounding a __local size near 4 GiB up in 32 bits wraps to 0 and passed.
   for (uint32_t bytes : local_buffers) local_total += (uint64_t{bytes} + 0xFFF) & ~0xFFFull;
-  if (local_total > m.local_memory_bytes) {
+  const uint32_t limit = widen ? functional::kMaxLocalBytes : m.local_memory_bytes;
+  if (local_total > limit) {
     return Error{
         fmt::format("local memory of {} bytes (warp stacks + __local arguments) exceeds "
                     "the device's {} bytes",
-                    local_total, m.local_memory_bytes)};
+                    local_total, limit)};
   }
-  return ok_status();
+  return static_cast<uint32_t>(local_total);
 }
 
 // Sets c.num_groups from the ND-range; returns how many work-groups it has.
@@ -204,14 +212,17 @@ constexpr uint32_t kPoclRegistersPerWarp = 64;
 // private sizes) from the kernel, the range and the machine, refusing what the device cannot
 // hold. Returns the number of work-groups.
 Result<uint64_t> configure_launch(LaunchPlan& plan, const Kernel& kernel, const NDRange& range,
-                                  const MachineConfig& m, uint64_t threads) {
+                                  const Device::State& s, uint64_t threads) {
+  const MachineConfig& m = s.config.machine;
+  const bool widen = s.config.simulation.widen_machine && !s.gpu;
   functional::LaunchConfig& c = plan.config;
   c.kernel_name = kernel.name();
   const uint32_t elf_entry = kernel.program().image().elf.entry;
   c.start_pc = elf_entry != 0 ? elf_entry : 0x80000000u;  // _start (ISA.md §7.3)
   c.numt = m.threads_per_warp;
   c.numw = static_cast<uint32_t>((threads + c.numt - 1) / c.numt);
-  if (auto fits = check_local_memory(c.numw, plan.local_buffers, m); !fits) return fits.error();
+  auto local = check_local_memory(c.numw, plan.local_buffers, m, widen);
+  if (!local) return local.error();
   auto groups = count_work_groups(range, c);
   if (!groups) return groups.error();
   plan.lds_bytes = 0x1000;  // POCL's hard-coded ldsSize (ISA.md §7.5)
@@ -219,6 +230,11 @@ Result<uint64_t> configure_launch(LaunchPlan& plan, const Kernel& kernel, const 
   // every case, ISA.md §2 "Count"); the CTA scheduler reserves them (MachineShape).
   c.sgpr_usage = kPoclRegistersPerWarp;
   c.vgpr_usage = kPoclRegistersPerWarp;
+  const uint32_t needs = std::max(*local, memory::lds_region_bytes(plan.lds_bytes, c.numw));
+  auto fit = runtime_detail::fit_device_machine(s, {c.numw, needs, c.sgpr_usage, c.vgpr_usage},
+                                                c.kernel_name);
+  if (!fit) return fit.error();
+  plan.fit = std::move(fit.value());
   c.pds_size = m.private_memory_bytes_per_thread;
   return groups;
 }
@@ -226,8 +242,10 @@ Result<uint64_t> configure_launch(LaunchPlan& plan, const Kernel& kernel, const 
 // The private memory bytes to reserve: for the whole ND-range with --ref-compat, else for the
 // resident work-groups only (sets plan.config.private_slots).
 Result<uint64_t> private_memory_bytes(LaunchPlan& plan, uint64_t groups, const Device::State& s) {
+  MachineConfig machine = s.config.machine;
+  static_cast<functional::MachineShape&>(machine) = plan.fit->shape;
   return s.ref_compat() ? range_private_bytes(plan.config, groups)
-                        : resident_private_bytes(plan.config, s.config.machine, plan.lds_bytes);
+                        : resident_private_bytes(plan.config, machine, plan.lds_bytes);
 }
 
 // A page of empty print words (every word ~0, the print protocol's empty slot, ISA.md §7.7).
@@ -297,12 +315,12 @@ Status place_launch_buffers(TempBuffers& temps, Device::State& s, const Kernel& 
 Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
                              const LaunchOptions& options) {
   State& s = *state_;
-  auto threads = check_range(range, s.config.machine);
+  auto threads = check_range(range, s.config.machine, s.config.simulation.widen_machine && !s.gpu);
   if (!threads) return threads.error();
   LaunchPlan plan;
   auto packed = pack_arguments(kernel, s, plan);
   if (!packed) return packed.error();
-  auto groups = configure_launch(plan, kernel, range, s.config.machine, *threads);
+  auto groups = configure_launch(plan, kernel, range, s, *threads);
   if (!groups) return groups.error();
   auto private_bytes = private_memory_bytes(plan, *groups, s);
   if (!private_bytes) return private_bytes.error();

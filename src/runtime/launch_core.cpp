@@ -14,7 +14,9 @@
 #include "functional/launch.hpp"
 #include "memory/local_memory.hpp"
 #include "runner/commit_conversion.hpp"
+#include "runtime/case_export.hpp"
 #include "runtime/print_buffer.hpp"
+#include "runtime/stats_document.hpp"
 #include "runtime/timeline_config.hpp"
 #include "trace/commit_log_writer.hpp"
 #include "trace/log_sink.hpp"
@@ -179,7 +181,7 @@ struct RunOutcome {
 // The cycle model runs the launch, executing each instruction when it issues; the device's
 // timeline, if it has one, records the launch.
 Status run_timed(Device::State& state, const LaunchPlan& plan, const LaunchSetup& setup,
-                 RunOutcome& run) {
+                 const functional::MachineShape& machine, RunOutcome& run) {
   auto timeline = open_timeline(state);
   if (!timeline) return timeline.error();
   auto event_log = open_event_log(state);
@@ -190,7 +192,7 @@ Status run_timed(Device::State& state, const LaunchPlan& plan, const LaunchSetup
   }
   if (*event_log != nullptr) (*event_log)->begin_launch(plan.config.kernel_name);
   run.result = functional::run_launch_driven(
-      plan.config, state.config.machine, setup.engine, state.memory, setup.local_layout(),
+      plan.config, machine, setup.engine, state.memory, setup.local_layout(),
       state.functional_stats, [&](functional::Launch& launch) {
         return state.gpu->run(launch, setup.hooks, state.launches_completed == 0, run.timed);
       });
@@ -201,18 +203,28 @@ Status run_timed(Device::State& state, const LaunchPlan& plan, const LaunchSetup
 // Runs the launch on the cycle model when the device has one and no commit log is written,
 // else on the functional engine, which also writes the commit log if one was asked for.
 Status run_on_device(Device::State& state, const LaunchPlan& plan, LaunchSetup& setup,
-                     RunOutcome& run) {
+                     const functional::MachineShape& machine, RunOutcome& run) {
   run.timed_run = state.gpu && setup.log.observer() == nullptr;
-  if (run.timed_run) return run_timed(state, plan, setup, run);
-  run.result = functional::run_launch(plan.config, state.config.machine, setup.engine, state.memory,
-                                      setup.local_layout(), state.functional_stats,
-                                      setup.log.observer(), setup.hooks);
+  if (run.timed_run) return run_timed(state, plan, setup, machine, run);
+  run.result =
+      functional::run_launch(plan.config, machine, setup.engine, state.memory, setup.local_layout(),
+                             state.functional_stats, setup.log.observer(), setup.hooks);
   return ok_status();
+}
+
+// The configuration the launch's statistics hold: the device's, with the widened machine.
+std::shared_ptr<const ConfigValues> launch_config_values(const Device::State& state,
+                                                         const functional::MachineFit& fit) {
+  if (fit.widened.empty()) return state.config_values;
+  Config config = state.config;
+  static_cast<functional::MachineShape&>(config.machine) = fit.shape;
+  return std::make_shared<const ConfigValues>(std::move(config));
 }
 
 // The launch's summary, memcheck report, notes and statistics document; the wall time is
 // measured from `start` to now.
-LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan, const RunOutcome& run,
+LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan,
+                         const functional::MachineFit& fit, const RunOutcome& run,
                          std::chrono::steady_clock::time_point start) {
   LaunchStats stats;
   // The test bench counts a kernel at its end (TIMING.md §2): a launch that faulted has no count.
@@ -227,11 +239,32 @@ LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan, con
   stats.memcheck = functional::format_memcheck_report(
       run.result.memcheck, plan.config.kernel_name,
       [&state](uint32_t pc) { return state.memory.store().read32(pc); });
+  if (!fit.widened.empty()) {
+    stats.notes.push_back(functional::widening_notice(fit.widened, plan.config.kernel_name));
+  }
   if (run.result.tohost_end) stats.notes.push_back(*run.result.tohost_end);
   stats.document = std::make_shared<const StatsDocument>(StatsDocument{
       plan.config.kernel_name, counted ? std::optional<uint64_t>(run.timed.cycles) : std::nullopt,
-      state.stat_registry.snapshot(), state.config_values});
+      state.stat_registry.snapshot(), launch_config_values(state, fit)});
   return stats;
+}
+
+// vt_start's plan carries no machine: one work-group's warps, stacks (the host placed the
+// __local buffers in the whole window, ISA.md §7.2) and declared registers.
+Result<functional::MachineFit> plan_machine(const Device::State& state, const LaunchPlan& plan) {
+  if (plan.fit) return *plan.fit;
+  const functional::LaunchConfig& c = plan.config;
+  const uint32_t local = plan.whole_local_window ? memory::lds_region_bytes(0, c.numw)
+                                                 : memory::lds_region_bytes(plan.lds_bytes, c.numw);
+  return fit_device_machine(state, {c.numw, local, c.sgpr_usage, c.vgpr_usage}, c.kernel_name);
+}
+
+// run.save_case: the device's exporter, made by its first launch (null: none).
+CaseExporter* case_exporter(Device::State& state) {
+  const std::string& dir = state.config.simulation.save_case;
+  if (dir.empty()) return nullptr;
+  if (!state.exporter) state.exporter = std::make_shared<CaseExporter>(dir);
+  return state.exporter.get();
 }
 
 // What stopped a launch that ran: a guest fault or a --ref-compat trap.
@@ -242,6 +275,14 @@ std::optional<std::string> run_fault(const functional::LaunchResult& result) {
 }
 
 }  // namespace
+
+Result<functional::MachineFit> fit_device_machine(const Device::State& state,
+                                                  const functional::GroupNeeds& needs,
+                                                  std::string_view launch) {
+  // The cycle model's warp slots, local memory and register pools are what it times.
+  const bool widen = state.config.simulation.widen_machine && !state.gpu;
+  return functional::machine_for_launch(state.config.machine, needs, widen, launch);
+}
 
 std::vector<uint32_t> local_buffer_addresses(const std::vector<uint32_t>& sizes) {
   std::vector<uint32_t> addresses;
@@ -285,6 +326,8 @@ std::string symbol_at(const elf::ElfFile& elf, uint32_t address) {
 Result<LaunchOutcome> execute_launch(Device::State& state, const elf::ElfFile& elf,
                                      const LaunchPlan& plan, const LaunchOptions& options) {
   if (auto valid = functional::check_launch_config(plan.config); !valid) return valid.error();
+  auto fit = plan_machine(state, plan);
+  if (!fit) return fit.error();
   if (auto loaded = load_segments(state, elf); !loaded) return loaded.error();
   LaunchSetup setup(plan, options);
   setup.engine = engine_options(state, elf);
@@ -293,12 +336,19 @@ Result<LaunchOutcome> execute_launch(Device::State& state, const elf::ElfFile& e
   if (auto opened = setup.log.open(options.log_path, elf, plan.config.numt); !opened) {
     return opened.error();
   }
+  CaseExporter* exporter = case_exporter(state);
+  if (exporter != nullptr) {
+    if (auto saved = exporter->before_launch(state, elf, plan); !saved) return saved.error();
+  }
   state.stat_registry.reset();
   const auto start = std::chrono::steady_clock::now();
   RunOutcome run;
-  if (auto ran = run_on_device(state, plan, setup, run); !ran) return ran.error();
-  LaunchOutcome outcome{launch_stats(state, plan, run, start), run_fault(run.result)};
+  if (auto ran = run_on_device(state, plan, setup, fit->shape, run); !ran) return ran.error();
+  LaunchOutcome outcome{launch_stats(state, plan, *fit, run, start), run_fault(run.result)};
   state.last_stats = outcome.stats.document;  // faulting launches' statistics too
+  if (exporter != nullptr) {
+    if (auto saved = exporter->after_launch(state); !saved) return saved.error();
+  }
   if (setup.log.failed())
     return Error{fmt::format("writing the log '{}' failed", options.log_path)};
   if (outcome.fault) return outcome;

@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "elf/elf_file.hpp"
+#include "functional/machine_fit.hpp"
 #include "functional/work_group.hpp"
 #include "runtime/device_state.hpp"
 
@@ -21,7 +23,16 @@ struct LaunchPlan {
   bool whole_local_window = false;      // vt_start: __local placement unknown to us
   uint32_t print_addr = 0;              // KNL_PRINT_ADDR / SIZE (§7.7)
   uint32_t print_size = 0;
+  // The machine the launch runs on and what was widened (run.widen_machine, issue 47); unset:
+  // execute_launch fits the device's machine to the launch itself (vt_start).
+  std::optional<functional::MachineFit> fit;
 };
+
+// The device's machine fitted to one work-group of `needs` (functional::machine_for_launch):
+// widened in the functional mode with run.widen_machine, else refused naming the --set.
+Result<functional::MachineFit> fit_device_machine(const Device::State& state,
+                                                  const functional::GroupNeeds& needs,
+                                                  std::string_view launch);
 
 // Top-down addresses of __local buffers of `sizes` below 0x80000000 (ISA.md §7.2).
 std::vector<uint32_t> local_buffer_addresses(const std::vector<uint32_t>& sizes);

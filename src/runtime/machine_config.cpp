@@ -56,6 +56,13 @@ void SimulationOptions::declare(sim::ParamScope root) {
           "same, plus one line per pc at the end of the launch) or strict (a fault)");
   run.add("timing", timing, "",
           "run every launch on the cycle-level model and report its cycles (--timing)");
+  run.add("widen_machine", widen_machine, "",
+          "the functional mode widens the machine (sm.warp_slots, sm.local_memory_bytes, "
+          "register slots) to a work-group that does not fit it, with a note; false or "
+          "run.timing: such a launch is refused, naming the --set that makes it fit");
+  run.add("save_case", save_case, std::vector<std::string>{},
+          "write every launch to this directory as a reference test case (.metadata, .data, "
+          "cases.ini, object.riscv, expected/*.out), \"\" = none (--save-case)");
   run.add("random_seed", random_seed, sim::UIntRange{}, "",
           "seed of the random schedule (the same seed replays the same order)");
   run.add("timeline", timeline, std::vector<std::string>{},

@@ -201,9 +201,10 @@ TEST(Launch, RangeErrors) {
   auto not_multiple = t.device->launch(*t.kernel, range1(16, 6));
   ASSERT_FALSE(not_multiple);
   EXPECT_NE(not_multiple.error().message.find("not a multiple"), std::string::npos);
-  auto too_large = t.device->launch(*t.kernel, range1(128, 128));  // 8 slots x 8 threads = 64
+  // A widened machine holds 32 warps of 8 threads (runtime_widen.test.cpp), not 64.
+  auto too_large = t.device->launch(*t.kernel, range1(512, 512));
   ASSERT_FALSE(too_large);
-  EXPECT_NE(too_large.error().message.find("exceeds the device maximum of 64"), std::string::npos);
+  EXPECT_NE(too_large.error().message.find("exceeds the device maximum of 256"), std::string::npos);
   EXPECT_FALSE(t.device->launch(*t.kernel, range1(0, 1)));
   NDRange bad_dim = range1(16, 8);
   bad_dim.work_dim = 4;
@@ -213,16 +214,18 @@ TEST(Launch, RangeErrors) {
 
 // A launch declares POCL's 64 + 64 registers a warp (its .metadata files, ISA.md §2), so the
 // CTA scheduler's register pools limit API launches as they limit cases: an SM of 64 vector
-// registers holds a one-warp group and refuses a two-warp one.
+// registers holds a one-warp group and, not widened, refuses a two-warp one.
 TEST(Launch, DeclaresPoclsRegistersPerWarp) {
   Config small;
   small.machine.vgpr_slots_per_sm = 64;
+  small.simulation.widen_machine = false;
   AddScaled t(small, 16, 2);
   ASSERT_TRUE(t.device->launch(*t.kernel, range1(16, 8)).value().wait());  // 1 warp a group
   EXPECT_EQ(t.c->read_as<int32_t>(16).value(), t.expected(2));
   auto two_warps = t.device->launch(*t.kernel, range1(16, 16));
   ASSERT_FALSE(two_warps);
-  EXPECT_NE(two_warps.error().message.find("needs 128 vector registers (64 per warp, vgprUsage)"),
+  EXPECT_NE(two_warps.error().message.find("needs sm.vgpr_slots = 128, the machine has 64 (--set "
+                                           "sm.vgpr_slots=128 makes it fit)"),
             std::string::npos)
       << two_warps.error().message;
 }
@@ -241,7 +244,8 @@ TEST(Launch, ArgumentErrors) {
   EXPECT_NE(e.error().message.find("argument 0"), std::string::npos);
   Kernel local = *t.kernel;
   local.clear_args();
-  local.arg_local(1u << 20);  // larger than the device's local memory
+  // Larger than the 256 MiB local window a widened machine may have (1 MiB widens it).
+  local.arg_local(1u << 29);
   auto big = t.device->launch(local, range1(8, 8));
   ASSERT_FALSE(big);
   EXPECT_NE(big.error().message.find("local memory"), std::string::npos);

@@ -61,10 +61,16 @@ int check_range(VtDevice* d, uint64_t address, uint64_t size, const char* what) 
   return 0;
 }
 
+// VENTUS_CONFIG names the TOML file; VENTUS_SAVE_CASE sets run.save_case (docs/runtime.md).
 Result<ventus::Config> open_config() {
   const char* path = std::getenv("VENTUS_CONFIG");
-  if (path == nullptr || *path == '\0') return ventus::Config{};
-  return ventus::Config::from_toml_file(path);
+  auto config = path == nullptr || *path == '\0' ? Result<ventus::Config>(ventus::Config{})
+                                                 : ventus::Config::from_toml_file(path);
+  const char* save_case = std::getenv("VENTUS_SAVE_CASE");
+  if (config && save_case != nullptr && *save_case != '\0') {
+    config->simulation.save_case = save_case;
+  }
+  return config;
 }
 
 int upload(VtDevice* d, std::vector<uint8_t> bytes, const std::string& name) {

@@ -51,6 +51,7 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   options.max_instructions =
       effective_instruction_limit(args.max_instructions, sim.max_warp_instructions, sim.timing);
   options.machine = config.machine;
+  options.widen_machine = sim.widen_machine && !sim.timing;
   options.schedule = sim.schedule_kind();
   options.random_seed = sim.random_seed;
   options.host_threads = sim.host_threads;
@@ -132,6 +133,7 @@ int run_case_command(const CaseArgs& args) {
   std::vector<std::string> stats;
   bool all_passed = true;
   for (const runner::LaunchReport& launch : report->launches) {
+    if (launch.widened) fmt::print(stderr, "ventus case: note: {}\n", *launch.widened);
     fmt::print("{}\n", launch.summary());
     if (launch.check && !print_check(launch)) all_passed = false;
     for (const std::string& line : launch.memcheck) fmt::print(stderr, "{}\n", line);

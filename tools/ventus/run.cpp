@@ -19,6 +19,7 @@ struct RunArgs {
   RunOptions run;
   SimCliOptions sim;
   std::string memcheck;  // overrides run.memcheck
+  std::string save_case;  // --save-case DIR: run.save_case
 };
 
 // The files the run writes besides the simulation options': --log and the output buffers
@@ -48,6 +49,7 @@ int run_run_command(RunArgs& args) {
   }
   args.run.overrides = std::move(overrides.value());
   if (!args.memcheck.empty()) args.run.overrides.push_back("run.memcheck=" + args.memcheck);
+  if (!args.save_case.empty()) args.run.overrides.push_back("run.save_case=" + args.save_case);
   auto report =
       run_kernel_command(args.run, [](std::string_view line) { fmt::print("{}\n", line); });
   if (!report) {
@@ -103,6 +105,9 @@ void register_run(CLI::App& app, int& exit_status) {
   cmd->add_option("--max-instructions", o->max_instructions,
                   "stop the launch after this many warp-instructions (0 = no limit; default: "
                   "run.max_warp_instructions, else 100000000, 10000000 with --timing)");
+  cmd->add_option("--save-case", args->save_case,
+                  "also write the launch to DIR as a reference test case that `ventus case "
+                  "DIR --check` runs (docs/runtime.md)");
   cmd->add_flag("--ref-compat", o->ref_compat,
                 "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
   cmd->callback([args, &exit_status] { exit_status = run_run_command(*args); });
