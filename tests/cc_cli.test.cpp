@@ -89,11 +89,44 @@ TEST_F(CcCli, UnsupportedConstructsAreRefusedWithTheirLine) {
       "2", "double is not supported");
   expect_refused(
       "__kernel void k(__global int* a) {\n  long v = a[0];\n  a[1] = (int)(v * v >> 3);\n}\n",
-      "2", "64-bit integer (long) is not supported");
+      "2", "64-bit integer (long) arithmetic is not supported");
   expect_refused("__kernel void k(__global float* a) {\n  a[0] = lgamma(a[1]);\n}\n", "2",
                  "'lgamma(float)' is not supported");
   expect_refused("int g(int x);\n__kernel void k(__global int* a) {\n  a[0] = g(a[1]);\n}\n",
                  "3", "'g' is not supported");
+}
+
+// Loops that work-items leave in different iterations (temporal divergence), break and an
+// early return, and a return block that stores: each lane's own exit values, and lanes past
+// the work-group (local size 6 on 4- and 8-lane warps) do nothing. Expected values from the
+// loops computed by hand for in = 1 0 1 1 0 0 1 3 2 7 6 5, u = 2.
+TEST_F(CcCli, LoopsLeftInDifferentIterationsKeepEachLanesValues) {
+  box.write_text("in.txt", "1\n0\n1\n1\n0\n0\n1\n3\n2\n7\n6\n5\n");
+  box.write_text("loops.cl", R"(__kernel void k(__global int* out, __global const int* in, int u) {
+  int gid = get_global_id(0);
+  int i = 0, acc = 0;
+  while (1) {
+    if (i >= in[gid]) break;
+    int j = 0;
+    while (j < i + u) { if ((j ^ gid) == 3) break; j++; }
+    acc += j * i;
+    i++;
+  }
+  int k2 = 0;
+  for (int m = 0; m < 5; m++) { if (m * u > in[gid]) { k2 = m; break; } }
+  if (gid == 12) return;
+  out[gid] = i * 10 + acc * 1000 + k2;
+}
+)");
+  for (const char* lanes : {"4", "8"}) {
+    const ToolRun r = box.run(std::string("run loops.cl --kernel k --global 12 --local 6 ") +
+                              "--set sm.threads_per_warp=" + lanes +
+                              " --arg buf:out:out.txt:48:i32 --arg buf:in:in.txt:i32 --arg i32:2");
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+    EXPECT_EQ(ToolSandbox::slurp(box.dir() / "out.txt"),
+              "11\n1\n11\n11\n1\n1\n11\n11032\n3022\n133074\n85064\n50053\n")
+        << lanes << " lanes";
+  }
 }
 
 TEST_F(CcCli, BadArgumentsAreUsageErrors) {

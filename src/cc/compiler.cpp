@@ -97,7 +97,17 @@ Result<CompileOutput> compile_opencl(const std::string& source, const CompileOpt
     auto text = compile_function(f, layout, name, lines, info);
     if (!text) return text.error();
     out.assembly += *text;
-    if (f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL) out.kernels.push_back(info);
+    if (f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL) {
+      out.kernels.push_back(info);
+      // The runtime maps the static __local bytes after the warps' stacks (docs/opencl.md).
+      if (info.local_bytes > 0) {
+        out.assembly += fmt::format(
+            "\t.section .rodata\n\t.p2align 2\n\t.globl {0}.ventus_local_bytes\n"
+            "\t.type {0}.ventus_local_bytes, @object\n{0}.ventus_local_bytes:\n\t.word {1}\n"
+            "\t.size {0}.ventus_local_bytes, 4\n",
+            info.name, info.local_bytes);
+      }
+    }
   }
   if (out.kernels.empty()) {
     return Error{fmt::format("{}:1: error: the program defines no __kernel function", name)};

@@ -56,7 +56,8 @@ std::vector<std::unordered_set<const llvm::BasicBlock*>> branch_sides(
   return sides;
 }
 
-Divergence::Divergence(const llvm::Function& f, const llvm::PostDominatorTree& pdt) {
+Divergence::Divergence(const llvm::Function& f, const llvm::PostDominatorTree& pdt)
+    : dt_(const_cast<llvm::Function&>(f)), loops_(dt_) {
   seed(f);
   propagate(pdt);
 }
@@ -87,9 +88,20 @@ void Divergence::mark_join_phis(const llvm::BasicBlock* branch,
   for (const auto& side : sides) {
     for (const llvm::BasicBlock* b : side) ++reached[b];
   }
+  // A phi of one value computed before the branch is that value for every lane; one computed
+  // inside the region (an LCSSA phi of a loop that lanes leave in different iterations) holds
+  // each lane's value of its own last iteration.
   auto mark_phis = [&](const llvm::BasicBlock* b) {
     for (const llvm::PHINode& phi : b->phis()) {
-      if (phi.hasConstantOrUndefValue()) continue;
+      if (phi.hasConstantOrUndefValue()) {
+        const llvm::Value* v = phi.getIncomingValue(0);
+        const auto* inst = llvm::dyn_cast<llvm::Instruction>(v);
+        const llvm::Loop* loop = loops_.getLoopFor(branch);
+        const bool before = inst == nullptr ||
+                            (inst->getParent() != branch && dt_.dominates(inst->getParent(), branch) &&
+                             (loop == nullptr || !loop->contains(inst->getParent())));
+        if (before) continue;
+      }
       mark(&phi);
     }
   };

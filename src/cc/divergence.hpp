@@ -1,15 +1,15 @@
 // Uniformity analysis over LLVM IR: which values differ between the work-items of a warp.
 #pragma once
 
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
+
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
 namespace llvm {
-class BasicBlock;
-class Function;
 class PostDominatorTree;
-class Value;
 }  // namespace llvm
 
 namespace ventus::cc {
@@ -34,6 +34,8 @@ class Divergence {
   void mark(const llvm::Value* v);
   void mark_join_phis(const llvm::BasicBlock* branch, const llvm::PostDominatorTree& pdt);
 
+  llvm::DominatorTree dt_;
+  llvm::LoopInfo loops_;
   std::unordered_set<const llvm::Value*> divergent_;
   std::unordered_set<const llvm::BasicBlock*> branches_;
   std::vector<const llvm::Value*> work_;

@@ -103,13 +103,29 @@ Status Selector::run() {
     if (llvm::isa<llvm::ReturnInst>(b->getTerminator())) return_block_ = index;
     ++index;
   }
-  out_.blocks.resize(index);  // unreachable blocks have no place
+  exit_block_ = index;
+  out_.blocks.resize(index + 1);  // unreachable blocks have no place
+  out_.blocks[exit_block_].label = fmt::format(".L{}_exit", out_.name);
   for (const llvm::BasicBlock* b : order) {
     for (const llvm::BasicBlock* s : llvm::successors(b)) {
       out_.blocks[block_index(b)].succs.push_back(block_index(s));
     }
   }
+  out_.blocks[return_block_].succs.push_back(exit_block_);
   merged_guard_ = out_.is_kernel && can_merge_guard();
+  if (!out_.is_kernel) {
+    // Parameters arrive in v0, v1, ... (ISA.md §2.2): defined on entry in those registers.
+    int32_t k = 0;
+    for (const llvm::Argument& a : f_.args()) {
+      const uint32_t r = new_reg(RegClass::Vector);
+      out_.regs[r].fixed = k++;
+      MInstr def;
+      def.kind = MKind::Asm;
+      def.ops = {MOperand::def_reg(r)};
+      incoming_.push_back(def);
+      bind(&a, Operand{r, 0});
+    }
+  }
   llvm::ReversePostOrderTraversal<const llvm::Function*> rpo(&f_);
   for (const llvm::BasicBlock* b : rpo) {
     cur_ = &out_.blocks[block_index(b)];
@@ -123,6 +139,10 @@ Status Selector::run() {
       if (auto ok = select(inst); !ok) return ok;
     }
   }
+  cur_ = &out_.blocks[exit_block_];
+  sink_ = &cur_->instrs;
+  line_ = 0;
+  emit_epilogue();
   cur_ = &out_.blocks[0];
   sink_ = &cur_->instrs;
   emit_prologue();

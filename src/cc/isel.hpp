@@ -123,7 +123,12 @@ class Selector {
   std::map<std::string, uint32_t> entry_values_;
   std::vector<MInstr> entry_code_;  // prepended to block 0 at the end
   std::map<const llvm::Value*, uint32_t> alloca_offsets_;
-  uint32_t return_block_ = 0;
+  uint32_t return_block_ = 0;  // the IR's single return block
+  // The machine function's last block, after every IR block: join (for the lane guard),
+  // epilogue and ret. The IR's return block jumps (falls) into it, so lanes that the guard
+  // skips reconverge after every instruction of the kernel (CODEGEN.md §4.1 step 4).
+  uint32_t exit_block_ = 0;
+  uint32_t return_value_ = kNoReg;  // v0 holding a non-kernel function's result
   // The kernel's lane guard joins the entry block's own divergent branch to the return block
   // (one vbranch instead of two) when the entry block has no side effects.
   bool merged_guard_ = false;

@@ -129,8 +129,13 @@ Status Selector::select_terminator(const llvm::Instruction& inst) {
                      divergent ? out_.divergent_regions.back().second : 0);
     return ok_status();
   }
-  if (llvm::isa<llvm::ReturnInst>(inst)) {
-    emit_epilogue();
+  if (const auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&inst)) {
+    if (ret->getReturnValue() != nullptr) {
+      return_value_ = new_reg(RegClass::Vector);
+      out_.regs[return_value_].fixed = 0;  // the result in v0 (ISA.md §2.2)
+      emit_copy(return_value_, vector(ret->getReturnValue()));
+    }
+    emit_jump(*this, exit_block_);
     return ok_status();
   }
   return unsupported(inst, fmt::format("the terminator '{}'", inst.getOpcodeName()));
@@ -202,12 +207,12 @@ void Selector::emit_prologue() {
                         MOperand::immediate(out_.private_frame_bytes)});
   }
   if (out_.is_kernel && !merged_guard_) {
-    out_.blocks[return_block_].needs_join = true;
-    ++out_.blocks[return_block_].join_of;
-    out_.divergent_regions.emplace_back(0, return_block_);
-    out_.blocks[0].succs = {1, return_block_};
-    emit_conditional(*this, 0, kernel_guard_condition(*this), true, 1, return_block_,
-                     return_block_);
+    out_.blocks[exit_block_].needs_join = true;
+    ++out_.blocks[exit_block_].join_of;
+    out_.divergent_regions.emplace_back(0, exit_block_);
+    out_.blocks[0].succs = {1, exit_block_};
+    emit_conditional(*this, 0, kernel_guard_condition(*this), true, 1, exit_block_,
+                     exit_block_);
   } else {
     out_.blocks[0].succs = {1};
     emit_jump(*this, 1);
@@ -220,9 +225,14 @@ bool Selector::can_merge_guard() const {
   if (br == nullptr || br->isUnconditional() || !div_.divergent_branch(&entry)) return false;
   const bool to_return = block_index(br->getSuccessor(0)) == return_block_ ||
                          block_index(br->getSuccessor(1)) == return_block_;
-  if (!to_return || !f_.back().phis().empty()) return false;
+  if (!to_return) return false;
+  // Lanes past the work-group then run the return block too: it must have no effect.
   for (const llvm::BasicBlock& b : f_) {
-    if (block_index(&b) == return_block_ && !b.phis().empty()) return false;
+    if (!llvm::isa<llvm::ReturnInst>(b.getTerminator())) continue;
+    if (!b.phis().empty()) return false;
+    for (const llvm::Instruction& inst : b) {
+      if (inst.mayHaveSideEffects()) return false;
+    }
   }
   for (const llvm::Instruction& inst : entry) {
     if (inst.mayHaveSideEffects()) return false;
@@ -234,14 +244,7 @@ void Selector::emit_epilogue() {
   MInstr ret;
   ret.kind = MKind::Asm;
   ret.text = "ret";
-  for (const llvm::BasicBlock& b : f_) {
-    const auto* r = llvm::dyn_cast<llvm::ReturnInst>(b.getTerminator());
-    if (r == nullptr || r->getReturnValue() == nullptr) continue;
-    const uint32_t v0 = new_reg(RegClass::Vector);
-    out_.regs[v0].fixed = 0;
-    emit_copy(v0, vector(r->getReturnValue()));
-    ret.ops.push_back(MOperand::use_reg(v0));
-  }
+  if (return_value_ != kNoReg) ret.ops.push_back(MOperand::use_reg(return_value_));
   if (out_.private_frame_bytes > 0 && !out_.is_kernel) {
     emit(InsnId::ADDI, {MOperand::literal("tp"), MOperand::literal("tp"),
                         MOperand::immediate(-static_cast<int64_t>(out_.private_frame_bytes))});

@@ -99,10 +99,11 @@ static void funnel_shift_left(Selector& s, const llvm::CallBase& call, uint32_t 
   auto op = [&](InsnId sr, InsnId vr, uint32_t dst, MOperand x, MOperand y) {
     s.emit(vec ? vr : sr, {MOperand::def_reg(dst), x, y});
   };
-  op(InsnId::ANDI, InsnId::VAND_VI, k, MOperand::use_reg(n), MOperand::immediate(31));
+  const MOperand mask31 = vec ? MOperand::use_reg(s.constant_scalar(31)) : MOperand::immediate(31);
+  op(InsnId::ANDI, InsnId::VAND_VX, k, MOperand::use_reg(n), mask31);
   op(InsnId::SLL, InsnId::VSLL_VV, hi, MOperand::use_reg(a), MOperand::use_reg(k));
   op(InsnId::SRLI, InsnId::VSRL_VI, half, MOperand::use_reg(b), MOperand::immediate(1));
-  op(InsnId::XORI, InsnId::VXOR_VI, rest, MOperand::use_reg(k), MOperand::immediate(31));
+  op(InsnId::XORI, InsnId::VXOR_VX, rest, MOperand::use_reg(k), mask31);
   op(InsnId::SRL, InsnId::VSRL_VV, lo, MOperand::use_reg(half), MOperand::use_reg(rest));
   op(InsnId::OR, InsnId::VOR_VV, d, MOperand::use_reg(hi), MOperand::use_reg(lo));
 }

@@ -13,6 +13,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
@@ -172,7 +173,43 @@ Result<IrModule> load_module(std::string_view bitcode, const std::string& source
   return ir;
 }
 
+// Loops whose exit value has a closed form would be replaced by it, computed in integers
+// wider than 32 bits (i33 for a sum of i). The back end holds 32 bits: keep the loops.
+static void keep_exit_values_in_32_bits() {
+  auto& options = llvm::cl::getRegisteredOptions();
+  if (auto it = options.find("replexitval"); it != options.end()) {
+    it->second->addOccurrence(0, "replexitval", "never");
+  }
+}
+
+// A wider integer after the middle end would be computed in 32 bits: refuse it instead.
+static Status check_integer_widths(const llvm::Module& module, const std::string& source_name) {
+  for (const llvm::Function& f : module) {
+    for (const llvm::Instruction& inst : llvm::instructions(f)) {
+      if (llvm::isa<llvm::IntrinsicInst>(inst)) continue;
+      const llvm::Type* t = inst.getType();
+      for (const llvm::Value* op : inst.operands()) {
+        if (!llvm::isa<llvm::Constant>(op) && op->getType()->isIntegerTy() &&
+            op->getType()->getIntegerBitWidth() > t->getScalarSizeInBits()) {
+          t = op->getType();
+        }
+      }
+      if (!t->isIntegerTy() || t->getIntegerBitWidth() <= 32) continue;
+      if (t->getIntegerBitWidth() == 64) {
+        return Error{fmt::format("{}: error: 64-bit integer (long) arithmetic is not supported "
+                                 "on this device",
+                                 source_location(inst, source_name))};
+      }
+      return Error{fmt::format("{}: error: the optimiser made a {}-bit integer operation of this "
+                               "code, which the back end cannot compile (try -O0)",
+                               source_location(inst, source_name), t->getIntegerBitWidth())};
+    }
+  }
+  return ok_status();
+}
+
 Status run_middle_end(IrModule& ir, unsigned opt_level, const std::string& source_name) {
+  keep_exit_values_in_32_bits();
   Managers m;
   llvm::PipelineTuningOptions tuning;
   tuning.LoopVectorization = false;  // vector types are scalarised; one lane = one work-item
@@ -201,6 +238,7 @@ Status run_middle_end(IrModule& ir, unsigned opt_level, const std::string& sourc
   llvm::ModulePassManager shape;
   shape.addPass(llvm::createModuleToFunctionPassAdaptor(shaping_passes()));
   shape.run(*ir.module, m.mam);
+  if (auto ok = check_integer_widths(*ir.module, source_name); !ok) return ok;
   std::string broken;
   llvm::raw_string_ostream os(broken);
   if (llvm::verifyModule(*ir.module, &os)) {

@@ -283,12 +283,17 @@ Status Allocator::assign() {
     }
     const auto& pool = vr.cls == RegClass::Scalar ? scalars : vectors;
     candidates.insert(candidates.end(), pool.begin(), pool.end());
-    for (int32_t p : candidates) {
-      if (vr.low && p >= 32) continue;
-      if (!fits(r, cls, p)) continue;
-      phys_[r] = p;
-      owners_[cls][p].push_back(r);
-      break;
+    // Operands of vbranches prefer v0-v31 (no regext before a vbranch, CODEGEN.md §9 item 5);
+    // one live across a call can only have a callee-saved v32-v47, with the prefix then.
+    for (const bool low : {vr.low, false}) {
+      for (int32_t p : candidates) {
+        if (low && p >= 32) continue;
+        if (!fits(r, cls, p)) continue;
+        phys_[r] = p;
+        owners_[cls][p].push_back(r);
+        break;
+      }
+      if (phys_[r] >= 0) break;
     }
     if (phys_[r] < 0) {
       return Error{fmt::format("'{}' needs more {} registers than the device has (no spilling "

@@ -173,12 +173,27 @@ std::array<uint32_t, 16> metadata_words(uint32_t entry, uint32_t args, const NDR
   return w;
 }
 
+// The word at the symbol <kernel>.ventus_local_bytes in the loaded image, or 0.
+uint32_t static_local_bytes(const elf::ElfFile& elf, const std::string& kernel) {
+  const elf::Symbol* s = elf.find_symbol(kernel + ".ventus_local_bytes");
+  if (s == nullptr) return 0;
+  for (const elf::Segment& seg : elf.load_segments()) {
+    if (s->value >= seg.vaddr && s->value + 4 <= seg.vaddr + seg.bytes.size()) {
+      uint32_t bytes = 0;
+      std::memcpy(&bytes, seg.bytes.data() + (s->value - seg.vaddr), 4);
+      return bytes;
+    }
+  }
+  return 0;
+}
+
 // Warp stacks (1 KiB per warp) and the __local arguments, each rounded up to 4 KiB, must fit
 // in the device's local memory.
 // Returns the bytes, which a widened machine holds up to the local window (ISA.md §8).
-Result<uint32_t> check_local_memory(uint32_t numw, const std::vector<uint32_t>& local_buffers,
+Result<uint32_t> check_local_memory(uint32_t numw, uint32_t static_bytes,
+                                    const std::vector<uint32_t>& local_buffers,
                                     const MachineConfig& m, bool widen) {
-  uint64_t local_total = uint64_t{numw} * 1024;
+  uint64_t local_total = uint64_t{numw} * 1024 + static_bytes;
   // In 64 bits: rounding a __local size near 4 GiB up in 32 bits wraps to 0 and passed.
   for (uint32_t bytes : local_buffers) local_total += (uint64_t{bytes} + 0xFFF) & ~0xFFFull;
   const uint32_t limit = widen ? functional::kMaxLocalBytes : m.local_memory_bytes;
@@ -221,11 +236,17 @@ Result<uint64_t> configure_launch(LaunchPlan& plan, const Kernel& kernel, const 
   c.start_pc = elf_entry != 0 ? elf_entry : 0x80000000u;  // _start (ISA.md §7.3)
   c.numt = m.threads_per_warp;
   c.numw = static_cast<uint32_t>((threads + c.numt - 1) / c.numt);
-  auto local = check_local_memory(c.numw, plan.local_buffers, m, widen);
+  // Static __local variables of a kernel compiled by ventus cc follow the warps' stacks; the
+  // compiler records their size in the symbol <kernel>.ventus_local_bytes (docs/opencl.md).
+  const uint32_t static_bytes = static_local_bytes(kernel.program().image().elf, kernel.name());
+  auto local = check_local_memory(c.numw, static_bytes, plan.local_buffers, m, widen);
   if (!local) return local.error();
   auto groups = count_work_groups(range, c);
   if (!groups) return groups.error();
   plan.lds_bytes = 0x1000;  // POCL's hard-coded ldsSize (ISA.md §7.5)
+  if (static_bytes > 0) {
+    plan.lds_bytes = std::max(plan.lds_bytes, (c.numw * 1024 + static_bytes + 0xFFF) & ~0xFFFu);
+  }
   // POCL declares 64 scalar + 64 vector registers a warp for every kernel (the .metadata of
   // every case, ISA.md §2 "Count"); the CTA scheduler reserves them (MachineShape).
   c.sgpr_usage = kPoclRegistersPerWarp;

@@ -311,3 +311,62 @@ V1(float, log2, float) V1(float, log10, float) V2(float, pow) V2(float, powr)
 V1(float, sin, float) V1(float, cos, float) V1(float, tan, float) V1(float, native_exp, float)
 V1(float, native_log, float) V1(float, native_sin, float) V1(float, native_cos, float)
 V2(float, native_powr)
+
+// ---- classification (scalar: 0/1; vectors: 0/-1 per component, OpenCL 1.2 §6.12.6)
+int OVL isinf(float x) { return __builtin_isinf(x) ? 1 : 0; }
+int OVL isnan(float x) { return x != x ? 1 : 0; }
+int OVL isfinite(float x) { return __builtin_isfinite(x) ? 1 : 0; }
+int OVL isnormal(float x) { return __builtin_isnormal(x) ? 1 : 0; }
+int OVL signbit(float x) { return as_int(x) < 0 ? 1 : 0; }
+#define VCLASS(F) \
+  int2 OVL F(float2 x) { return (int2)(-F(x.s0), -F(x.s1)); } \
+  int3 OVL F(float3 x) { return (int3)(-F(x.s0), -F(x.s1), -F(x.s2)); } \
+  int4 OVL F(float4 x) { return (int4)(-F(x.s0), -F(x.s1), -F(x.s2), -F(x.s3)); } \
+  int8 OVL F(float8 x) { return (int8)(F(x.lo), F(x.hi)); } \
+  int16 OVL F(float16 x) { return (int16)(F(x.lo), F(x.hi)); }
+VCLASS(isinf) VCLASS(isnan) VCLASS(isfinite) VCLASS(isnormal) VCLASS(signbit)
+
+// ---- select(a, b, c): scalars c != 0 ? b : a; vectors by the top bit of each c component
+#define SELECT_SCALAR(T, C) T OVL select(T a, T b, C c) { return c ? b : a; }
+SELECT_SCALAR(int, int) SELECT_SCALAR(int, uint) SELECT_SCALAR(uint, int) SELECT_SCALAR(uint, uint)
+SELECT_SCALAR(float, int) SELECT_SCALAR(float, uint) SELECT_SCALAR(char, char) SELECT_SCALAR(uchar, uchar)
+SELECT_SCALAR(short, short) SELECT_SCALAR(ushort, ushort)
+#define SELECT_VECTOR(T, C, N) \
+  T##N OVL select(T##N a, T##N b, C##N c) { return c < (C##N)0 ? b : a; } \
+  T##N OVL select(T##N a, T##N b, u##C##N c) { return as_##C##N(c) < (C##N)0 ? b : a; }
+SELECT_VECTOR(int, int, 2) SELECT_VECTOR(int, int, 4) SELECT_VECTOR(uint, int, 2)
+SELECT_VECTOR(uint, int, 4) SELECT_VECTOR(float, int, 2) SELECT_VECTOR(float, int, 4)
+SELECT_VECTOR(int, int, 3) SELECT_VECTOR(uint, int, 3) SELECT_VECTOR(float, int, 3)
+
+// ---- vector and scalar mixes of the common functions
+#define MIX_SCALAR(N) \
+  float##N OVL clamp(float##N x, float lo, float hi) { return clamp(x, (float##N)lo, (float##N)hi); } \
+  float##N OVL fmin(float##N x, float y) { return fmin(x, (float##N)y); } \
+  float##N OVL fmax(float##N x, float y) { return fmax(x, (float##N)y); } \
+  float##N OVL mix(float##N x, float##N y, float a) { return mix(x, y, (float##N)a); } \
+  float##N OVL step(float e, float##N x) { return step((float##N)e, x); } \
+  int##N OVL clamp(int##N x, int lo, int hi) { return clamp(x, (int##N)lo, (int##N)hi); } \
+  int##N OVL min(int##N x, int y) { return min(x, (int##N)y); } \
+  int##N OVL max(int##N x, int y) { return max(x, (int##N)y); } \
+  uint##N OVL clamp(uint##N x, uint lo, uint hi) { return clamp(x, (uint##N)lo, (uint##N)hi); } \
+  uint##N OVL min(uint##N x, uint y) { return min(x, (uint##N)y); } \
+  uint##N OVL max(uint##N x, uint y) { return max(x, (uint##N)y); }
+MIX_SCALAR(2) MIX_SCALAR(3) MIX_SCALAR(4) MIX_SCALAR(8) MIX_SCALAR(16)
+
+// ---- vloadn / vstoren: p[offset * n .. offset * n + n - 1], element by element
+#define VLOAD_AS(T, N, AS) \
+  T##N OVL vload##N(size_t offset, const AS T* p) { \
+    T##N v; \
+    for (int k = 0; k < N; ++k) ((T*)&v)[k] = p[offset * N + k]; \
+    return v; \
+  }
+#define VSTORE_AS(T, N, AS) \
+  void OVL vstore##N(T##N v, size_t offset, AS T* p) { \
+    for (int k = 0; k < N; ++k) p[offset * N + k] = ((T*)&v)[k]; \
+  }
+#define VLOADSTORE(T, N) \
+  VLOAD_AS(T, N, __global) VLOAD_AS(T, N, __local) VLOAD_AS(T, N, __constant) \
+  VLOAD_AS(T, N, __private) VSTORE_AS(T, N, __global) VSTORE_AS(T, N, __local) \
+  VSTORE_AS(T, N, __private)
+VLOADSTORE(float, 2) VLOADSTORE(float, 4) VLOADSTORE(int, 2) VLOADSTORE(int, 4)
+VLOADSTORE(uint, 2) VLOADSTORE(uint, 4) VLOADSTORE(float, 8) VLOADSTORE(int, 8)
