@@ -225,11 +225,13 @@ float __ventus_log_hi_lo(float x, float* lo) {
   float R = z * (0.66666666666666667f +
                  z * (0.4f + z * (0.28571428571428571f + z * (0.22222222222222222f +
                                                               z * 0.18181818181818182f))));
-  float tail = -(s * (f - R));           // log(1 + f) = f + tail, f exact
+  float tail = -(s * (f - R));              // log(1 + f) = f + tail, f exact, |tail| < |f|
+  float lm = f + tail;
+  float lm_err = (f - lm) + tail;           // Fast2Sum: lm + lm_err = f + tail exactly
   float a = (float)e * 0.693145751953125f;  // exact: 15 + 8 significant bits
-  float hi = a + f;
-  float err = fabs(a) >= fabs(f) ? (a - hi) + f : (f - hi) + a;  // Fast2Sum
-  *lo = err + tail + (float)e * 1.428606765330187045e-06f;
+  float hi = a + lm;
+  float err = fabs(a) >= fabs(lm) ? (a - hi) + lm : (lm - hi) + a;
+  *lo = err + lm_err + (float)e * 1.428606765330187045e-06f;
   return hi;
 }
 
@@ -253,7 +255,7 @@ float OVL pow(float x, float y) {
   float t_lo = fma(y, hi, -t) + y * lo;
   float e = exp(t);
   float r = isinf(e) || e == 0.0f ? e : fma(e, t_lo, e);
-  return x < 0.0f && y_odd ? -r : r;
+  return as_float(as_uint(r) | (x < 0.0f && y_odd ? 0x80000000u : 0u));
 }
 float OVL powr(float x, float y) { return x < 0.0f ? NAN : pow(x, y); }
 float OVL pown(float x, int n) { return pow(x, (float)n); }
