@@ -19,7 +19,10 @@ bool Selector::is_vector(const llvm::Value* v) const {
 }
 
 std::optional<int64_t> Selector::constant_int(const llvm::Value* v) const {
-  if (const auto* c = llvm::dyn_cast<llvm::ConstantInt>(v)) return c->getSExtValue();
+  // Narrow integers are held zero-extended (i1 true is 1, not -1: `xor i1 %c, true`).
+  if (const auto* c = llvm::dyn_cast<llvm::ConstantInt>(v)) {
+    return c->getBitWidth() < 32 ? static_cast<int64_t>(c->getZExtValue()) : c->getSExtValue();
+  }
   if (llvm::isa<llvm::ConstantPointerNull>(v)) return 0;
   return std::nullopt;
 }
