@@ -171,7 +171,7 @@ def run_suite(args, settings):
 
 STUCK = re.compile(r"no progress|internal error|bad_alloc|did not drain")
 REFUSAL = re.compile(r"out of range|power of two|is larger than|must be|too small|cannot|"
-                     r"is not in|exceeds|budget")
+                     r"is not in|exceeds|budget|does not fit the configured machine")
 
 
 def refused(output, settings):

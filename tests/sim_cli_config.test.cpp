@@ -26,6 +26,7 @@ TEST(SimCliConfig, ListsEveryDeclaredParameterWithTheDefaultMachinesValueAndUnit
   expected.emplace("run.timeline_slots", "\"\"");
   expected.emplace("run.timeline_sample_cycles", "64");
   expected.emplace("run.events", "\"\"");
+  expected.emplace("run.save_case", "\"\"");
   for (const Declared& p : declared_parameters()) {
     SCOPED_TRACE(p.name);
     const auto row = rows.find(p.name);

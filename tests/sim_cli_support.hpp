@@ -171,6 +171,8 @@ inline const std::vector<Declared>& declared_parameters() {
       {"run.host_threads", "threads"},
       {"run.memcheck", ""},
       {"run.timing", ""},
+      {"run.widen_machine", ""},
+      {"run.save_case", ""},
       {"run.random_seed", ""},
       {"run.timeline", ""},
       {"run.timeline_from", "cycles"},

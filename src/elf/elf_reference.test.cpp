@@ -102,7 +102,10 @@ TEST(ElfReference, HeaderAndLayoutFollowIsa78) {
     EXPECT_EQ(start->value, 0x80000000u);
     EXPECT_EQ(start->type, kSttFunc);
     EXPECT_EQ(start->section_index, text->index);
-    const std::string kernel = dir.filename().string().starts_with("vecadd") ? "vecadd" : "Fan1";
+    const std::string name = dir.filename().string();
+    const std::string kernel = name.starts_with("vecadd") ? "vecadd"
+                               : name.starts_with("nn")   ? "NearestNeighbor"
+                                                          : "Fan1";
     const Symbol* entry = file->find_symbol(kernel);
     ASSERT_NE(entry, nullptr) << kernel;
     EXPECT_EQ(entry->value, 0x800000a8u);  // first function after crt0 (ISA.md §7.8)

@@ -163,33 +163,18 @@ float OVL atomic_xchg(volatile __local float* p, float v) {
 float __ventus_vfexp(float x);
 float OVL exp(float x) { return __ventus_vfexp(x); }
 
+float __ventus_log_hi_lo(float x, float* lo);
+
 // log: x = m 2^e with m in [sqrt(1/2), sqrt(2)), f = m - 1, s = f / (2 + f):
-// log(1 + f) = 2 atanh(s) = f - s (f - R), R = 2s^2/3 + 2s^4/5 + ... (|s| < 0.172).
+// log(1 + f) = 2 atanh(s) = f - s (f - R), R = 2s^2/3 + 2s^4/5 + ... (|s| < 0.172), summed
+// with e ln2 as a value and its error (__ventus_log_hi_lo, below).
 float OVL log(float x) {
   if (x != x || x < 0.0f) return NAN;
   if (x == 0.0f) return -INFINITY;
   if (x == INFINITY) return x;
-  int e = 0;
-  if (x < 1.17549435e-38f) {  // subnormal: scale into the normal range first
-    x *= 33554432.0f;
-    e = -25;
-  }
-  int bits = as_int(x);
-  e += (bits >> 23) - 127;
-  float m = as_float((bits & 0x007fffff) | 0x3f800000);
-  if (m > 1.41421356237f) {
-    m *= 0.5f;
-    e += 1;
-  }
-  float f = m - 1.0f;
-  float s = f / (2.0f + f);
-  float z = s * s;
-  float R = z * (0.66666666666666667f +
-                 z * (0.4f + z * (0.28571428571428571f + z * (0.22222222222222222f +
-                                                              z * 0.18181818181818182f))));
-  float log_m = f - s * (f - R);
-  float ef = (float)e;
-  return fma(ef, 0.693145751953125f, fma(ef, 1.428606765330187045e-06f, log_m));
+  float lo;
+  float hi = __ventus_log_hi_lo(x, &lo);
+  return hi + lo;
 }
 
 // e^(x c) with c = c_hi + c_lo: the product's rounding error (fma) and c_lo make a small
@@ -205,7 +190,7 @@ float OVL exp10(float x) { return __ventus_exp_scaled(x, 2.3025851249694824f, -3
 float OVL log2(float x) { return log(x) * 1.442695040888963407f; }
 float OVL log10(float x) { return log(x) * 0.434294481903251828f; }
 
-// log(x) as hi + lo (about 40 bits), for pow: the same reduction as log, summed exactly.
+// log(x) as hi + lo (about 40 bits) for log and pow: the reduction above, summed exactly.
 float __ventus_log_hi_lo(float x, float* lo) {
   int e = 0;
   if (x < 1.17549435e-38f) {
