@@ -99,6 +99,7 @@ struct Config {
 
 class Device;
 class Kernel;
+struct OpenClBuildOptions;  // ventus/opencl.hpp
 
 // A region of device memory. Copyable handle; freeing is explicit (Device::free) or at
 // device destruction. Every access is bounds-checked and returns an Error on misuse.
@@ -147,8 +148,19 @@ class Program {
   const Image& image() const { return *image_; }
 
  private:
+  // Records the kernels' parameters (ventus/opencl.hpp).
+  friend Result<Program> program_from_opencl(std::string_view source, std::string name,
+                                             const OpenClBuildOptions& options);
   explicit Program(std::shared_ptr<const Image> image) : image_(std::move(image)) {}
   std::shared_ptr<const Image> image_;
+};
+
+// A kernel parameter as its OpenCL C source declares it (Kernel::params).
+struct KernelParam {
+  enum class Kind : uint8_t { Buffer, Value, Local };  // Buffer: any pointer but __local
+  Kind kind = Kind::Value;
+  uint32_t bytes = 0;  // Value: its size in the argument buffer
+  std::string name;    // "" when the compiler kept no name
 };
 
 // A kernel and its arguments, set in order (ISA.md §7.2: packed, no padding).
@@ -174,6 +186,10 @@ class Kernel {
   };
   const std::vector<Arg>& args() const { return args_; }
   const Program& program() const { return program_; }
+  // The parameters of a kernel compiled from OpenCL C here (program_from_opencl, or a .cl
+  // file), which Device::launch checks the arguments against; nullptr for ELF and assembly
+  // programs, which declare none.
+  const std::vector<KernelParam>* params() const;
 
  private:
   friend class Program;
@@ -227,6 +243,22 @@ struct LaunchOptions {
   std::function<void(std::string_view)> print_sink;
 };
 
+// The guest fault that stopped a launch, as values (the parts of Event's message): what the
+// Python module's GuestFault and other hosts that act on a fault read (docs/python.md).
+struct GuestFaultInfo {
+  std::string kind;  // e.g. "access fault", "illegal instruction"; "" when the launch could
+                     // not start on the engine (then only `detail` is set)
+  std::string kernel;
+  uint32_t work_group = 0;  // linear id
+  std::array<uint32_t, 3> work_group_id{0, 0, 0};
+  uint32_t warp = 0;
+  uint32_t thread_mask = 0;
+  uint32_t pc = 0;
+  std::optional<uint32_t> instruction_word;  // the word at pc, when it could be read
+  std::string disassembly;                   // of that word, "" without it
+  std::string detail;
+};
+
 // Result of an enqueued launch (DESIGN.md §2 "errors by kind"). The simulator is
 // synchronous: the launch has run when launch() returns, and launch() fails only when it
 // could not start (its range, arguments or setup) or its commit log could not be written.
@@ -241,13 +273,16 @@ class Event {
   }
   bool faulted() const { return fault_.has_value(); }
   const LaunchStats& stats() const { return stats_; }
+  // The fault's parts when faulted() (a --ref-compat trap that entered mtvec too).
+  const std::optional<GuestFaultInfo>& fault_info() const { return fault_info_; }
 
  private:
   friend class Device;
-  Event(LaunchStats stats, std::optional<std::string> fault)
-      : stats_(std::move(stats)), fault_(std::move(fault)) {}
+  Event(LaunchStats stats, std::optional<std::string> fault, std::optional<GuestFaultInfo> info)
+      : stats_(std::move(stats)), fault_(std::move(fault)), fault_info_(std::move(info)) {}
   LaunchStats stats_;
   std::optional<std::string> fault_;
+  std::optional<GuestFaultInfo> fault_info_;
 };
 
 class Device {

@@ -56,6 +56,22 @@ void split_uniform_critical_edges(llvm::Function& f) {
   for (const auto& [term, k] : edges) llvm::SplitCriticalEdge(term, k);
 }
 
+// The kernel's parameters, sized as Selector::emit_prologue reads them.
+std::vector<KernelInfo::Param> kernel_params(const llvm::Function& f) {
+  std::vector<KernelInfo::Param> params;
+  for (const llvm::Argument& a : f.args()) {
+    KernelInfo::Param p;
+    p.name = a.getName().str();
+    p.bytes = static_cast<uint32_t>(f.getParent()->getDataLayout().getTypeStoreSize(a.getType()));
+    if (a.getType()->isPointerTy()) {
+      p.kind = a.getType()->getPointerAddressSpace() == 3 ? KernelInfo::Param::Kind::LocalPointer
+                                                          : KernelInfo::Param::Kind::Pointer;
+    }
+    params.push_back(std::move(p));
+  }
+  return params;
+}
+
 Result<std::string> compile_function(llvm::Function& f, ModuleLayout& layout,
                                      const std::string& source_name,
                                      const std::vector<std::string>& lines, KernelInfo& info) {
@@ -70,8 +86,8 @@ Result<std::string> compile_function(llvm::Function& f, ModuleLayout& layout,
   if (!use) {
     return Error{fmt::format("{}: error: {}", source_location(f, source_name), use.error().message)};
   }
-  info = KernelInfo{mf.name, use->max_scalar, use->max_vector, layout.local_bytes,
-                    mf.private_frame_bytes};
+  info = KernelInfo{mf.name,           use->max_scalar,        use->max_vector,
+                    layout.local_bytes, mf.private_frame_bytes, kernel_params(f)};
   return emit_function(mf, *use, EmitOptions{source_name, &lines});
 }
 

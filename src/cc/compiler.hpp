@@ -24,6 +24,15 @@ struct KernelInfo {
   uint32_t vector_registers = 0;  // highest v register used + 1
   uint32_t local_bytes = 0;       // static __local variables (after the warps' stacks)
   uint32_t private_bytes = 0;     // per work-item private frame
+  // The parameters in order, as the prologue reads them from the packed argument buffer
+  // (ISA.md §7.2): a pointer to __local, another pointer, or a value of `bytes` bytes.
+  struct Param {
+    enum class Kind : uint8_t { Pointer, LocalPointer, Value };
+    Kind kind = Kind::Value;
+    uint32_t bytes = 0;
+    std::string name;  // "" when clang kept no name
+  };
+  std::vector<Param> params;
 };
 
 struct CompileOutput {

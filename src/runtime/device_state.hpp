@@ -24,10 +24,12 @@ namespace runtime_detail {
 class CaseExporter;  // runtime/case_export.hpp
 }  // namespace runtime_detail
 
-// A loaded kernel ELF: the parsed file (views into its co-owned bytes) and a display name.
+// A loaded kernel ELF: the parsed file (views into its co-owned bytes), a display name and,
+// for programs compiled from OpenCL C here, each kernel's parameters.
 struct Program::Image {
   std::string name;
   elf::ElfFile elf;
+  std::map<std::string, std::vector<KernelParam>, std::less<>> params;
 };
 
 struct Device::State {

@@ -122,9 +122,60 @@ class TempBuffers {
   std::vector<uint32_t> bases_;
 };
 
+std::string describe(const KernelParam& p) {
+  const std::string name = p.name.empty() ? std::string() : " '" + p.name + "'";
+  switch (p.kind) {
+    case KernelParam::Kind::Buffer:
+      return "a pointer" + name;
+    case KernelParam::Kind::Local:
+      return "a __local pointer" + name;
+    case KernelParam::Kind::Value:
+      break;
+  }
+  return fmt::format("a {}-byte value{}", p.bytes, name);
+}
+
+std::string describe(const Kernel::Arg& a) {
+  switch (a.kind) {
+    case Kernel::Arg::Kind::Buffer:
+      return "a buffer";
+    case Kernel::Arg::Kind::Local:
+      return "a __local size";
+    case Kernel::Arg::Kind::Value:
+      break;
+  }
+  return fmt::format("a {}-byte value", a.bytes.size());
+}
+
+// A kernel compiled from OpenCL C here declares its parameters: the arguments must match them
+// in number, kind and size, or the kernel would read other bytes than were packed.
+Status check_signature(const Kernel& kernel) {
+  const std::vector<KernelParam>* params = kernel.params();
+  if (params == nullptr) return ok_status();
+  const auto& args = kernel.args();
+  if (args.size() != params->size()) {
+    return Error{fmt::format("kernel '{}' takes {} arguments, {} given", kernel.name(),
+                             params->size(), args.size())};
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const KernelParam& p = (*params)[i];
+    const bool kind_matches =
+        (p.kind == KernelParam::Kind::Buffer && args[i].kind == Kernel::Arg::Kind::Buffer) ||
+        (p.kind == KernelParam::Kind::Local && args[i].kind == Kernel::Arg::Kind::Local) ||
+        (p.kind == KernelParam::Kind::Value && args[i].kind == Kernel::Arg::Kind::Value &&
+         args[i].bytes.size() == p.bytes);
+    if (!kind_matches) {
+      return Error{fmt::format("argument {} of kernel '{}': {} given, the kernel declares {}", i,
+                               kernel.name(), describe(args[i]), describe(p))};
+    }
+  }
+  return ok_status();
+}
+
 // The packed argument buffer (ISA.md §7.2) and the __local sizes in argument order.
 Result<std::vector<uint8_t>> pack_arguments(const Kernel& kernel, const Device::State& state,
                                             LaunchPlan& plan) {
+  if (auto matches = check_signature(kernel); !matches) return matches.error();
   std::vector<uint8_t> packed;
   std::vector<size_t> local_slots;
   for (size_t i = 0; i < kernel.args().size(); ++i) {
@@ -352,7 +403,8 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
   }
   auto outcome = runtime_detail::execute_launch(s, kernel.program().image().elf, plan, options);
   if (!outcome) return outcome.error();
-  return Event(std::move(outcome->stats), std::move(outcome->fault));
+  return Event(std::move(outcome->stats), std::move(outcome->fault),
+               std::move(outcome->fault_info));
 }
 
 }  // namespace ventus

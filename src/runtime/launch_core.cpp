@@ -12,6 +12,8 @@
 #include <string_view>
 
 #include "functional/launch.hpp"
+#include "functional/trap.hpp"
+#include "isa/disassembler.hpp"
 #include "memory/local_memory.hpp"
 #include "runner/commit_conversion.hpp"
 #include "runtime/case_export.hpp"
@@ -274,7 +276,31 @@ std::optional<std::string> run_fault(const functional::LaunchResult& result) {
   return std::nullopt;
 }
 
+// The parts of the fault (or --ref-compat trap) that stopped a launch, if one did.
+std::optional<GuestFaultInfo> run_fault_info(const functional::LaunchResult& result) {
+  if (result.fault) return guest_fault_info(*result.fault);
+  if (result.ref_trap) return guest_fault_info(*result.ref_trap);
+  return std::nullopt;
+}
+
 }  // namespace
+
+GuestFaultInfo guest_fault_info(const functional::Fault& f) {
+  GuestFaultInfo info;
+  if (f.kind != functional::TrapKind::None) info.kind = functional::trap_kind_name(f.kind);
+  info.kernel = f.kernel;
+  info.work_group = f.group;
+  info.work_group_id = {f.group_id[0], f.group_id[1], f.group_id[2]};
+  info.warp = f.warp;
+  info.thread_mask = f.mask;
+  info.pc = f.pc;
+  if (f.has_word) {
+    info.instruction_word = f.word;
+    info.disassembly = isa::disassemble_for_message(f.word, f.pc);
+  }
+  info.detail = f.detail;
+  return info;
+}
 
 Result<functional::MachineFit> fit_device_machine(const Device::State& state,
                                                   const functional::GroupNeeds& needs,
@@ -344,7 +370,8 @@ Result<LaunchOutcome> execute_launch(Device::State& state, const elf::ElfFile& e
   const auto start = std::chrono::steady_clock::now();
   RunOutcome run;
   if (auto ran = run_on_device(state, plan, setup, fit->shape, run); !ran) return ran.error();
-  LaunchOutcome outcome{launch_stats(state, plan, *fit, run, start), run_fault(run.result)};
+  LaunchOutcome outcome{launch_stats(state, plan, *fit, run, start), run_fault(run.result),
+                        run_fault_info(run.result)};
   state.last_stats = outcome.stats.document;  // faulting launches' statistics too
   if (exporter != nullptr) {
     if (auto saved = exporter->after_launch(state); !saved) return saved.error();

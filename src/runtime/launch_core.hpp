@@ -43,11 +43,15 @@ Status load_segments(Device::State& state, const elf::ElfFile& elf);
 // The symbol naming `address` (kernel name for fault messages), if any.
 std::string symbol_at(const elf::ElfFile& elf, uint32_t address);
 
+// The parts of a guest fault (functional::Fault::message's) as the public API's values.
+GuestFaultInfo guest_fault_info(const functional::Fault& fault);
+
 // A launch that ran: its statistics and the guest fault (or --ref-compat trap) that stopped
 // it, if one did.
 struct LaunchOutcome {
   LaunchStats stats;
   std::optional<std::string> fault;
+  std::optional<GuestFaultInfo> fault_info;  // the same fault as values
 };
 
 // Runs the launch. An Error means it did not run (its setup failed) or its commit log could

@@ -129,4 +129,10 @@ void Kernel::clear_args() {
   args_.clear();
 }
 
+const std::vector<KernelParam>* Kernel::params() const {
+  const auto& all = program_.image().params;
+  const auto it = all.find(name_);
+  return it == all.end() ? nullptr : &it->second;
+}
+
 }  // namespace ventus

@@ -100,24 +100,6 @@ Status add_arg(Device& device, Kernel& kernel, const std::string& text, Prepared
   }
 }
 
-// Without --local: per dimension the largest divisor of the global size that keeps the
-// work-group within the device (warp slots x threads per warp).
-std::array<uint32_t, 3> default_local(const std::array<uint32_t, 3>& global,
-                                      const MachineConfig& c) {
-  uint64_t room = uint64_t{c.warp_slots_per_sm} * c.threads_per_warp;
-  std::array<uint32_t, 3> local{1, 1, 1};
-  for (int d = 0; d < 3; ++d) {
-    for (uint32_t l = static_cast<uint32_t>(std::min<uint64_t>(global[d], room)); l >= 1; --l) {
-      if (global[d] % l == 0) {
-        local[d] = l;
-        break;
-      }
-    }
-    room /= local[d];
-  }
-  return local;
-}
-
 Result<Config> make_config(const RunOptions& o) {
   auto loaded = Config::from_command_line(o.config_path, o.overrides);
   if (!loaded) return loaded.error();
@@ -170,6 +152,22 @@ Status add_args(Device& device, Kernel& kernel, const std::vector<std::string>& 
 }
 
 }  // namespace
+
+std::array<uint32_t, 3> default_local(const std::array<uint32_t, 3>& global,
+                                      const MachineConfig& c) {
+  uint64_t room = uint64_t{c.warp_slots_per_sm} * c.threads_per_warp;
+  std::array<uint32_t, 3> local{1, 1, 1};
+  for (int d = 0; d < 3; ++d) {
+    for (uint32_t l = static_cast<uint32_t>(std::min<uint64_t>(global[d], room)); l >= 1; --l) {
+      if (global[d] % l == 0) {
+        local[d] = l;
+        break;
+      }
+    }
+    room /= local[d];
+  }
+  return local;
+}
 
 std::string RunReport::summary() const {
   const double rate = stats.wall_seconds > 0

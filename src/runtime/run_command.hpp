@@ -1,6 +1,7 @@
 // run_kernel_command: `ventus run` as one library call (argument specs, files, launch, summary).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -32,6 +33,11 @@ constexpr uint64_t effective_instruction_limit(std::optional<uint64_t> flag, uin
   if (flag) return *flag;
   return configured != 0 ? configured : default_instruction_limit(timing);
 }
+
+// Without --local: per dimension the largest divisor of the global size that keeps the
+// work-group within the device (warp slots x threads per warp).
+std::array<uint32_t, 3> default_local(const std::array<uint32_t, 3>& global,
+                                      const MachineConfig& c);
 
 struct RunOptions {
   std::string kernel_file;             // ELF or assembly (.s)
