@@ -14,7 +14,13 @@
 #include <stdio.h>
 
 #ifdef __cplusplus
+#include <queue>
+/* vt_finish_all_kernel's list type in the driver's C++ ABI. */
+typedef std::queue<int> vt_finished_kernel_queue;
 extern "C" {
+#else
+/* Opaque to C: a std::queue<int> built by C++ code; C programs use vt_finished_kernels. */
+typedef struct vt_finished_kernel_queue vt_finished_kernel_queue;
 #endif
 
 /* An open device (vt_dev_open). */
@@ -88,10 +94,35 @@ int vt_start(vt_device_h hdevice, void* metaData, uint64_t taskID);
 /* Returns at once: 0 when the last vt_start succeeded, -1 when it failed. */
 int vt_ready_wait(vt_device_h hdevice, uint64_t timeout);
 
+/* Moves the ids of the launches that finished since the previous call (oldest first) into
+ * *finished_kernel_list (a std::queue<int> in the driver's C++ ABI): each id is the launch
+ * descriptor's kernel_id, truncated to int. vt_start is synchronous, so every launch that
+ * returned is finished. */
+int vt_finish_all_kernel(vt_device_h hdevice, vt_finished_kernel_queue* finished_kernel_list);
+/* Extension, the same for C callers: moves up to `capacity` of those ids into ids[] and
+ * stores how many in *count (ids may be NULL when capacity is 0); the rest stay queued. */
+int vt_finished_kernels(vt_device_h hdevice, int* ids, size_t capacity, size_t* count);
+
 /* Loads a kernel ELF (its PT_LOAD segments at their physical addresses) from memory or a
  * file; vt_start runs the last one loaded. */
 int vt_upload_kernel_bytes(vt_device_h device, const void* content, uint64_t size, int taskID);
 int vt_upload_kernel_file(vt_device_h device, const char* filename, int taskID);
+
+/* Performance-attribution context (the ventus-env perf design's sideband API): the fields
+ * the next launch's event in events.sim.jsonl carries (docs/pocl.md "Performance events").
+ * Strings are NUL-terminated within their 128 bytes. */
+#define VT_PERF_CONTEXT_STRING_CAPACITY 128
+typedef struct vt_perf_context_t {
+  uint64_t launch_seq;
+  uint64_t kernel_occurrence;
+  uint64_t kernel_signature_hash;
+  char kernel_name[VT_PERF_CONTEXT_STRING_CAPACITY];
+  char scope_id[VT_PERF_CONTEXT_STRING_CAPACITY];
+  char parent_event_id[VT_PERF_CONTEXT_STRING_CAPACITY];
+} vt_perf_context_t;
+/* Sets (a copy of *context) or clears the device's perf context. */
+int vt_set_perf_context(vt_device_h hdevice, const vt_perf_context_t* context);
+int vt_clear_perf_context(vt_device_h hdevice);
 
 /* Writes the statistics of the last launch (work-groups, warps, instructions, time; on the
  * cycle model also its cycles and IPC). */

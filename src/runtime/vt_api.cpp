@@ -1,4 +1,5 @@
-// The C ABI of ventus.h (ventus-driver compatible vt_* functions) on top of Device::State.
+// The C ABI of ventus.h (ventus-driver compatible vt_* functions) on top of Device::State:
+// devices, buffers, copies, uploads and launches (extensions: vt_api_extras.cpp).
 #include "ventus.h"
 
 #include <fmt/format.h>
@@ -13,6 +14,8 @@
 #include "elf/elf_reader.hpp"
 #include "runtime/device_state.hpp"
 #include "runtime/launch_core.hpp"
+#include "runtime/vt_device.hpp"
+#include "runtime/vt_sim_env.hpp"
 
 namespace {
 
@@ -20,33 +23,11 @@ using ventus::Device;
 using ventus::Error;
 using ventus::Result;
 using ventus::Status;
+using ventus::vt::fail;
+using ventus::vt::from_handle;
+using ventus::vt::VtDevice;
 
-constexpr uint64_t kMagic = 0x5645'4E54'5553'4456ull;  // "VENTUSDV"
 constexpr uint64_t kAddressSpace = uint64_t{1} << 32;
-
-// What a vt_device_h points to.
-struct VtDevice {
-  uint64_t magic = kMagic;
-  std::unique_ptr<Device> device;
-  std::string last_error;
-  ventus::LaunchStats last_stats;
-  int last_status = 0;
-  // vt_last_launch_stats_json's text, of the document `rendered` (rendered on the first call).
-  std::string stats_json;
-  std::shared_ptr<const ventus::StatsDocument> rendered;
-};
-
-// A non-null handle must come from vt_dev_open (as with free(), any other pointer is
-// undefined behaviour); the magic number only catches some use-after-close mistakes.
-VtDevice* from_handle(vt_device_h handle) {
-  auto* d = static_cast<VtDevice*>(handle);
-  return d != nullptr && d->magic == kMagic ? d : nullptr;
-}
-
-int fail(VtDevice* d, std::string message) {
-  if (d != nullptr) d->last_error = std::move(message);
-  return -1;
-}
 
 // Checks that [address, address + size) is inside one allocated buffer.
 int check_range(VtDevice* d, uint64_t address, uint64_t size, const char* what) {
@@ -61,19 +42,9 @@ int check_range(VtDevice* d, uint64_t address, uint64_t size, const char* what) 
   return 0;
 }
 
-// VENTUS_CONFIG names the TOML file; VENTUS_SAVE_CASE sets run.save_case (docs/runtime.md).
-Result<ventus::Config> open_config() {
-  const char* path = std::getenv("VENTUS_CONFIG");
-  auto config = path == nullptr || *path == '\0' ? Result<ventus::Config>(ventus::Config{})
-                                                 : ventus::Config::from_toml_file(path);
-  const char* save_case = std::getenv("VENTUS_SAVE_CASE");
-  if (config && save_case != nullptr && *save_case != '\0') {
-    config->simulation.save_case = save_case;
-  }
-  return config;
-}
-
 int upload(VtDevice* d, std::vector<uint8_t> bytes, const std::string& name) {
+  const uint64_t hash = ventus::vt::fnv1a(
+      std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   auto elf = ventus::elf::read_elf(bytes, name);
   if (!elf) return fail(d, elf.error().message);
   auto& state = d->device->state();
@@ -81,6 +52,7 @@ int upload(VtDevice* d, std::vector<uint8_t> bytes, const std::string& name) {
     return fail(d, loaded.error().message);
   }
   state.uploaded = std::move(elf.value());
+  d->upload_hash = hash;
   return 0;
 }
 
@@ -125,19 +97,71 @@ Result<ventus::runtime_detail::LaunchPlan> plan_from(VtDevice* d, const vt_meta_
   return plan;
 }
 
+// vt_dev_open has no device to keep its error in: it goes to standard error.
+int report_open_error(const std::string& message) {
+  std::fprintf(stderr, "vt_dev_open: %s\n", message.c_str());
+  return -1;
+}
+
+// The bookkeeping of a launch that ran (also one that faulted): vt_finish_all_kernel's
+// queue, vt_dump_perf's totals and the performance event.
+Status record_launch(VtDevice* d, const ventus::runtime_detail::LaunchPlan& plan,
+                     const vt_meta_data& meta, uint64_t task_id, uint64_t start_ns, bool ok) {
+  const uint64_t end_ns = ventus::vt::monotonic_ns();
+  const auto& c = plan.config;
+  if (ok) {
+    d->finished.push_back(static_cast<int>(meta.kernel_id));
+    ++d->launches;
+    d->total_warp_instructions += d->last_stats.warp_instructions;
+    d->total_cycles += d->last_stats.cycles;
+    d->total_seconds += d->last_stats.wall_seconds;
+  }
+  const uint64_t occurrence = ++d->kernel_occurrences[c.kernel_name];
+  if (!d->perf) return ventus::ok_status();
+  ventus::vt::LaunchEvent e;
+  e.kernel_name = c.kernel_name;
+  e.kernel_id = meta.kernel_id;
+  e.task_id = task_id;
+  e.launch_seq = ++d->launch_seq;
+  e.kernel_occurrence = occurrence;
+  e.signature_hash = ventus::vt::fnv1a(
+      fmt::format("{}|{},{},{}|{}x{}|{}|{}", c.kernel_name, c.num_groups[0], c.num_groups[1],
+                  c.num_groups[2], c.numw, c.numt, plan.lds_bytes, d->upload_hash));
+  e.context = d->perf_context ? &*d->perf_context : nullptr;
+  e.start_ns = start_ns;
+  e.end_ns = end_ns;
+  e.ok = ok;
+  const ventus::LaunchStats& s = d->last_stats;
+  if (ok) {
+    e.work_groups = s.work_groups;
+    e.warps = s.warps;
+    e.warp_instructions = s.warp_instructions;
+    e.thread_instructions = s.thread_instructions;
+    e.cycles = s.cycles;
+    const auto& doc = d->device->state().last_stats;
+    e.stats_json = doc ? doc->json() : std::string();
+  }
+  return d->perf->append(e);
+}
+
 }  // namespace
 
 extern "C" {
 
 int vt_dev_open(vt_device_h* hdevice) {
   if (hdevice == nullptr) return -1;
-  auto config = open_config();
-  if (!config) return -1;
+  auto config = ventus::vt::device_config_from_environment();
+  if (!config) return report_open_error(config.error().message);
   auto device = Device::create(*config);
-  if (!device) return -1;
+  if (!device) return report_open_error(device.error().message);
+  auto perf = ventus::vt::PerfEventWriter::from_environment(
+      config->simulation.timing ? "cycle" : "functional");
+  if (!perf) return report_open_error(perf.error().message);
   auto* d = new (std::nothrow) VtDevice;
   if (d == nullptr) return -1;
   d->device = std::move(device.value());
+  d->perf = std::move(perf.value());
+  d->dump = ventus::vt::ResultDump::from_environment();
   *hdevice = d;
   return 0;
 }
@@ -241,24 +265,33 @@ int vt_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void* dst_addr, ui
   if (d == nullptr) return -1;
   if (dst_addr == nullptr) return fail(d, "vt_copy_from_dev: dst_addr is NULL");
   if (check_range(d, dev_vaddr, size, "vt_copy_from_dev") != 0) return -1;
-  d->device->state().memory.store().read_bytes(
-      static_cast<uint32_t>(dev_vaddr), std::span<uint8_t>(static_cast<uint8_t*>(dst_addr), size));
+  const std::span<uint8_t> bytes(static_cast<uint8_t*>(dst_addr), size);
+  d->device->state().memory.store().read_bytes(static_cast<uint32_t>(dev_vaddr), bytes);
+  if (d->dump) {
+    if (auto ok = d->dump->append(dev_vaddr, bytes); !ok) return fail(d, ok.error().message);
+  }
   return 0;
 }
 
-int vt_start(vt_device_h hdevice, void* metaData, uint64_t) {
+int vt_start(vt_device_h hdevice, void* metaData, uint64_t taskID) {
   VtDevice* d = from_handle(hdevice);
   if (d == nullptr) return -1;
   d->last_status = -1;
   if (metaData == nullptr) return fail(d, "vt_start: metaData is NULL");
   auto& state = d->device->state();
   if (!state.uploaded) return fail(d, "vt_start: no kernel uploaded (vt_upload_kernel_file)");
-  auto plan = plan_from(d, *static_cast<const vt_meta_data*>(metaData));
+  const auto& meta = *static_cast<const vt_meta_data*>(metaData);
+  auto plan = plan_from(d, meta);
   if (!plan) return fail(d, "vt_start: " + plan.error().message);
+  const uint64_t start_ns = ventus::vt::monotonic_ns();
   auto outcome = ventus::runtime_detail::execute_launch(state, *state.uploaded, *plan, {});
   if (!outcome) return fail(d, "vt_start: " + outcome.error().message);
-  if (outcome->fault) return fail(d, "vt_start: " + *outcome->fault);
-  d->last_stats = outcome->stats;
+  const bool ok = !outcome->fault;
+  if (ok) d->last_stats = outcome->stats;
+  if (auto recorded = record_launch(d, *plan, meta, taskID, start_ns, ok); !recorded) {
+    return fail(d, "vt_start: " + recorded.error().message);
+  }
+  if (!ok) return fail(d, "vt_start: " + *outcome->fault);
   d->last_status = 0;
   return 0;
 }
@@ -285,50 +318,6 @@ int vt_upload_kernel_file(vt_device_h device, const char* filename, int) {
   auto text = ventus::read_input_file(filename, {.allow_stdin = false, .what = "kernel file"});
   if (!text) return fail(d, "vt_upload_kernel_file: " + text.error().message);
   return upload(d, std::vector<uint8_t>(text->begin(), text->end()), filename);
-}
-
-int vt_dump_perf(vt_device_h device, FILE* stream) {
-  VtDevice* d = from_handle(device);
-  if (d == nullptr || stream == nullptr) return -1;
-  const auto& s = d->last_stats;
-  const int n = std::fprintf(
-      stream,
-      "work-groups %llu, warps %llu, warp-instructions %llu, "
-      "thread-instructions %llu, %.6f s\n",
-      static_cast<unsigned long long>(s.work_groups), static_cast<unsigned long long>(s.warps),
-      static_cast<unsigned long long>(s.warp_instructions),
-      static_cast<unsigned long long>(s.thread_instructions), s.wall_seconds);
-  if (n < 0) return -1;
-  if (s.cycles == 0) return 0;  // not run on the cycle model
-  const double ipc = static_cast<double>(s.warp_instructions) / static_cast<double>(s.cycles);
-  return std::fprintf(stream, "cycles %llu, IPC %.3f\n", static_cast<unsigned long long>(s.cycles),
-                      ipc) < 0
-             ? -1
-             : 0;
-}
-
-const char* vt_last_error(vt_device_h device) {
-  VtDevice* d = from_handle(device);
-  return d == nullptr ? "invalid device handle" : d->last_error.c_str();
-}
-
-const char* vt_last_launch_stats_json(vt_device_h device) {
-  VtDevice* d = from_handle(device);
-  if (d == nullptr) return "";
-  const auto& last = d->device->state().last_stats;
-  if (last != d->rendered) {
-    d->stats_json = last ? last->json() : std::string();
-    d->rendered = last;
-  }
-  return d->stats_json.c_str();
-}
-
-int vt_last_launch_cycles(vt_device_h device, uint64_t* cycles) {
-  VtDevice* d = from_handle(device);
-  if (d == nullptr) return -1;
-  if (cycles == nullptr) return fail(d, "vt_last_launch_cycles: cycles is NULL");
-  *cycles = d->last_stats.cycles;
-  return 0;
 }
 
 }  // extern "C"
