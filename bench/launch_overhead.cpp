@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
   std::vector<Buffer> buffers;
   for (int i = 0; i < 3; ++i) buffers.push_back((*device)->allocate(4 * kItems).value());
   kernel->arg(buffers[0]).arg(buffers[1]).arg(buffers[2]).arg(int32_t{3});
-  (void)median_launch_us(**device, *kernel, 1, 20);  // warm up
+  (void)median_launch_us(**device, *kernel, 1, launches);  // warm up: one round
   fmt::print("cpp_us_per_launch {:.2f}\n", median_launch_us(**device, *kernel, rounds, launches));
   return 0;
 }
