@@ -155,6 +155,8 @@ std::optional<std::string> LaunchModel::step_commit(GroupRun& run, const trace::
   }
   expected_.kind = trace::EntryKind::kCommit;
   runner::to_commit_record(executed_, p_->config.numt, run.npc.update(executed_), expected_.record);
+  // What REF prints as the dump's `stack size` (the writer prints the entries it holds).
+  expected_.stack_size = static_cast<uint32_t>(expected_.record.simt_entries.size());
   auto differs = compare(entry);
   after_step(run, r);
   return differs;

@@ -10,6 +10,7 @@ namespace ventus::tools {
 void register_objdump(CLI::App& app, int& exit_status);
 void register_as(CLI::App& app, int& exit_status);
 void register_logdiff(CLI::App& app, int& exit_status);
+void register_check_log(CLI::App& app, int& exit_status);
 void register_case(CLI::App& app, int& exit_status);
 void register_bench(CLI::App& app, int& exit_status);
 void register_isa_table(CLI::App& app, int& exit_status);

@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
   ventus::tools::register_as(app, exit_status);
   ventus::tools::register_cc(app, exit_status);
   ventus::tools::register_logdiff(app, exit_status);
+  ventus::tools::register_check_log(app, exit_status);
   ventus::tools::register_case(app, exit_status);
   ventus::tools::register_bench(app, exit_status);
   ventus::tools::register_isa_table(app, exit_status);

@@ -1,0 +1,122 @@
+// The golden model against the reference simulator's logs (every case, --ref-compat), our
+// own default-mode logs, and logs with one planted change each (the first one is reported,
+// at its line). VENTUS_GOLDEN_PLANTINGS sets the plantings per kind and case (default 1;
+// bench/golden_plantings.sh runs 50 random ones per case).
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "runner/case_runner.hpp"
+#include "runtime/golden.hpp"
+#include "runtime/golden_test_support.hpp"
+
+namespace {
+
+using ventus::functional::Mode;
+using ventus::golden::CaseLaunch;
+using ventus::golden::GoldenModel;
+using namespace ventus::golden::testing;
+
+std::string read_text(const std::filesystem::path& path) {
+  std::stringstream text;
+  text << std::ifstream(path).rdbuf();
+  return text.str();
+}
+
+std::unique_ptr<GoldenModel> open(const RefCase& c, const std::string& launch, Mode mode) {
+  auto model = GoldenModel::open_case(CaseLaunch{c.dir, launch, mode, ""});
+  EXPECT_TRUE(model.ok()) << (model.ok() ? "" : model.error().message);
+  return model.ok() ? std::move(model.value()) : nullptr;
+}
+
+std::optional<ventus::golden::Mismatch> check_text(const RefCase& c, const std::string& launch,
+                                                   const std::string& text, Mode mode) {
+  auto log = ventus::trace::CommitLogParser{}.parse(text, launch);
+  EXPECT_TRUE(log.ok());
+  auto model = open(c, launch, mode);
+  if (!log.ok() || !model) return ventus::golden::Mismatch{0, 0, 0, 0, 0, "setup failed"};
+  return ventus::golden::check_log(*model, *log);
+}
+
+TEST(Golden, AcceptsEveryReferenceLog) {
+  const auto cases = reference_cases();
+  if (cases.empty()) GTEST_SKIP() << "reference cases with ref-logs not found";
+  size_t checked = 0;
+  for (const RefCase& c : cases) {
+    for (const std::string& launch : c.launches) {
+      const auto text = read_text(c.dir / "ref-logs" / (launch + ".log"));
+      const auto m = check_text(c, launch, text, Mode::RefCompat);
+      EXPECT_FALSE(m) << c.dir.filename() << " " << launch << " line " << m->line << ": "
+                      << m->description;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 30u);  // the corpus has 37 launch logs
+}
+
+// Our functional model's default mode runs warps in bursts (each until a barrier or its end),
+// an interleaving unlike REF's round robin: its logs check in the default mode.
+TEST(Golden, AcceptsOurDefaultModeOrder) {
+  const auto cases = reference_cases();
+  if (cases.empty()) GTEST_SKIP() << "reference cases not found";
+  const auto dir = std::filesystem::temp_directory_path() / fmt::format("golden_logs_{}", getpid());
+  for (const char* name : {"vecadd-8w4t", "gaussian-4w4t", "nn-8w8t", "matadd-2w8t"}) {
+    auto it = std::find_if(cases.begin(), cases.end(),
+                           [&](const RefCase& c) { return c.dir.filename() == name; });
+    if (it == cases.end()) continue;
+    ventus::runner::CaseOptions options;
+    options.log_dir = dir / name;
+    auto report = ventus::runner::run_case(it->dir, options);
+    ASSERT_TRUE(report.ok()) << report.error().message;
+    for (const auto& launch : report->launches) {
+      const auto text = read_text(dir / name / (launch.name + ".log"));
+      const auto m = check_text(*it, launch.name, text, Mode::Default);
+      EXPECT_FALSE(m) << name << " " << launch.name << " line " << m->line << ": "
+                      << m->description;
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+int plantings_per_kind() {
+  const char* n = std::getenv("VENTUS_GOLDEN_PLANTINGS");
+  return n != nullptr && std::atoi(n) > 0 ? std::atoi(n) : 1;
+}
+
+// Every kind of planted change in the first launch of every case: the first mismatch is the
+// planted record (a skipped one: its warp's next record, or earlier where another warp
+// already saw its effect).
+TEST(Golden, ReportsThePlantedMismatchAtItsLine) {
+  const auto cases = reference_cases();
+  if (cases.empty()) GTEST_SKIP() << "reference cases with ref-logs not found";
+  const int per_kind = plantings_per_kind();
+  size_t planted = 0;
+  for (const RefCase& c : cases) {
+    const std::string& launch = c.launches.front();
+    const auto text = read_text(c.dir / "ref-logs" / (launch + ".log"));
+    auto log = ventus::trace::CommitLogParser{}.parse(text, launch);
+    ASSERT_TRUE(log.ok());
+    std::mt19937 rng(static_cast<uint32_t>(std::hash<std::string>{}(c.dir.filename().string())));
+    for (PlantKind kind : kAllPlantKinds) {
+      for (int k = 0; k < per_kind; ++k) {
+        const auto p = plant(text, *log, kind, rng);
+        if (!p) continue;
+        const auto m = check_text(c, launch, p->text, Mode::RefCompat);
+        ASSERT_TRUE(m) << c.dir.filename() << ": " << plant_name(kind) << " at line "
+                       << p->first_line << " not reported";
+        EXPECT_GE(m->line, p->first_line) << plant_name(kind) << ": " << m->description;
+        EXPECT_LE(m->line, p->last_line) << c.dir.filename() << " " << plant_name(kind) << " at "
+                                         << p->first_line << ": " << m->description;
+        ++planted;
+      }
+    }
+  }
+  EXPECT_GE(planted, 60u);
+  std::printf("%zu plantings, each reported at its line\n", planted);
+}
+
+}  // namespace
