@@ -6,6 +6,9 @@ Sub-commands, each writing PNG or SVG by the extension of -o:
   timeline TIMELINE.json -o OUT                   IPC per SM and memory-port busy over time
   calibration (--csv CYCLES.csv | --reference REF.json) MODEL.json [...] -o OUT
                                                   model cycles against reference cycles
+  sweep OUT|results.sqlite --x AXIS [--y AXIS] [--metric M] -o OUT
+                                                  a sweep's metric against one axis (a line per
+                                                  workload) or two (a heatmap per workload)
 A missing or malformed input, or an output that cannot be written, is one line on standard
 error and exit status 2. Uses Debian's matplotlib (python3-matplotlib, /usr/bin/python3).
 """
@@ -15,6 +18,7 @@ import json
 import math
 import os
 import re
+import sqlite3
 import sys
 
 try:
@@ -362,6 +366,105 @@ def plot_calibration(args):
     save(fig, args.output)
 
 
+# ---- sweep ---------------------------------------------------------------------------------
+
+POINT_METRICS = ("host_seconds", "sim_rate", "max_rss_kib")
+
+
+def sweep_database(path):
+    """An open results.sqlite of `ventus sweep collect` (path is it or its output folder)."""
+    if os.path.isdir(path):
+        path = os.path.join(path, "results.sqlite")
+    if not os.path.isfile(path):
+        raise PlotError(f"{path}: no such file (run `ventus sweep collect OUT` first)")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db.execute("SELECT 1 FROM points LIMIT 1")
+        return db
+    except sqlite3.Error as e:
+        raise PlotError(f"{path}: not a sweep's results.sqlite: {e}") from None
+
+
+def columns(db, table):
+    return [row[1] for row in db.execute(f'PRAGMA table_info("{table}")')]
+
+
+def point_metric(db, metric):
+    """{point: value} of the points that finished ok: launch metrics summed over a point's
+    launches, IPC as warp-instructions over cycles, host metrics as they are."""
+    if metric in POINT_METRICS:
+        sql = f'SELECT point, "{metric}" FROM points WHERE status = \'ok\''
+    elif metric == "ipc":
+        sql = ("SELECT point, CAST(SUM(warp_instructions) AS REAL) / SUM(cycles) FROM launches "
+               "GROUP BY point HAVING SUM(cycles) > 0")
+    elif metric in columns(db, "launches")[4:]:
+        sql = f'SELECT point, SUM("{metric}") FROM launches GROUP BY point'
+    else:
+        known = ", ".join(["ipc", *columns(db, "launches")[4:], *POINT_METRICS])
+        raise PlotError(f"unknown metric '{metric}' (known: {known})")
+    ok = {p for (p,) in db.execute("SELECT point FROM points WHERE status = 'ok'")}
+    return {p: v for p, v in db.execute(sql) if p in ok and v is not None}
+
+
+def axis_value(text):
+    """Axis values sort as numbers when they are numbers."""
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return text
+
+
+def sweep_series(db, metric, x_axis, y_axis):
+    """{workload: {(x, y): [values]}} over the points that finished ok."""
+    axes = columns(db, "points")
+    for axis in filter(None, (x_axis, y_axis)):
+        if axis not in axes:
+            raise PlotError(f"unknown axis '{axis}' (the sweep's columns: {', '.join(axes)})")
+    values = point_metric(db, metric)
+    y_sql = f', "{y_axis}"' if y_axis else ", NULL"
+    series = {}
+    for point, workload, x, y in db.execute(f'SELECT point, workload, "{x_axis}"{y_sql} FROM points'):
+        if point in values:
+            series.setdefault(workload, {}).setdefault((axis_value(x), axis_value(y)), []).append(values[point])
+    if not series:
+        raise PlotError("no point finished ok: nothing to draw")
+    return series
+
+
+def plot_sweep(args):
+    db = sweep_database(args.results)
+    series = sweep_series(db, args.metric, args.x, args.y)
+    note = " (mean over the other axes)" if any(len(v) > 1 for s in series.values() for v in s.values()) else ""
+    if not args.y:
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        for workload, cells in sorted(series.items()):
+            xs = sorted(cells)
+            ax.plot([x for x, _ in xs], [sum(cells[k]) / len(cells[k]) for k in xs], marker="o", label=workload)
+        ax.set_xlabel(args.x)
+        ax.set_ylabel(args.metric)
+        ax.legend(fontsize="small")
+        ax.set_title(f"{args.metric} against {args.x}{note}")
+        save(fig, args.output)
+        return
+    workloads = sorted(series)
+    fig, axes = plt.subplots(1, len(workloads), figsize=(5 * len(workloads), 3.8), squeeze=False)
+    for ax, workload in zip(axes[0], workloads):
+        cells = series[workload]
+        xs = sorted({x for x, _ in cells}, key=str) if any(isinstance(x, str) for x, _ in cells) else sorted({x for x, _ in cells})
+        ys = sorted({y for _, y in cells}, key=str) if any(isinstance(y, str) for _, y in cells) else sorted({y for _, y in cells})
+        grid = [[sum(cells[(x, y)]) / len(cells[(x, y)]) if (x, y) in cells else math.nan for x in xs] for y in ys]
+        image = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis")
+        ax.set_xticks(range(len(xs)), [f"{x:g}" if isinstance(x, float) else x for x in xs])
+        ax.set_yticks(range(len(ys)), [f"{y:g}" if isinstance(y, float) else y for y in ys])
+        ax.set_xlabel(args.x)
+        ax.set_ylabel(args.y)
+        ax.set_title(workload, fontsize="small")
+        fig.colorbar(image, ax=ax, label=args.metric)
+    fig.suptitle(f"{args.metric}{note}")
+    fig.tight_layout()
+    save(fig, args.output)
+
+
 # ---- command line --------------------------------------------------------------------------
 
 def parse_args(argv):
@@ -389,7 +492,15 @@ def parse_args(argv):
                              help="case name in the CSV (default: the model file's stem)")
     calibration.set_defaults(draw=plot_calibration)
 
-    for parser in (stalls, timeline, calibration):
+    sweep = sub.add_parser("sweep", help="a sweep's metric against one or two axes")
+    sweep.add_argument("results", metavar="OUT|results.sqlite")
+    sweep.add_argument("--x", required=True, metavar="AXIS", help="axis key, e.g. sm.warp_slots")
+    sweep.add_argument("--y", metavar="AXIS", help="second axis: a heatmap per workload")
+    sweep.add_argument("--metric", default="cycles",
+                       help="cycles (default), ipc, a launches column or host_seconds, sim_rate")
+    sweep.set_defaults(draw=plot_sweep)
+
+    for parser in (stalls, timeline, calibration, sweep):
         parser.add_argument("-o", "--output", required=True, metavar="OUT.png|OUT.svg")
     args = p.parse_args(argv)
     if args.command == "calibration" and args.case and len(args.model) > 1:

@@ -19,5 +19,6 @@ void register_demo(CLI::App& app, int& exit_status);
 void register_config(CLI::App& app, int& exit_status);
 void register_help(CLI::App& app, int& exit_status);
 void register_cc(CLI::App& app, int& exit_status);
+void register_sweep(CLI::App& app, int& exit_status);
 
 }  // namespace ventus::tools

@@ -64,6 +64,7 @@ int main(int argc, char** argv) {
   ventus::tools::register_run(app, exit_status);
   ventus::tools::register_demo(app, exit_status);
   ventus::tools::register_config(app, exit_status);
+  ventus::tools::register_sweep(app, exit_status);
   ventus::tools::register_help(app, exit_status);
   // Whatever escapes a sub-command is a bug of the tool, never an abort (issue 13).
   try {
