@@ -10,6 +10,7 @@ packages=(
   libtbb-dev  # --host-threads: work-groups on several host threads (docs/host-threads.md)
   libcli11-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev
   python3-matplotlib  # scripts/ventus_plot.py, run by Debian's /usr/bin/python3
+  libsqlite3-dev parallel slurm-wlm munge  # ventus sweep: results.sqlite, GNU parallel, Slurm (docs/sweeps.md)
   pybind11-dev python3-dev python3-numpy python3-pytest  # import ventus (docs/python.md)
 )
 
