@@ -43,8 +43,7 @@ class PyBuffer {
       : core_(std::move(core)),
         slot_(std::move(slot)),
         shape_(std::move(shape)),
-        dtype_(py::str(dtype.attr("str"))),
-        itemsize_(dtype.itemsize()) {}
+        dtype_(py::str(dtype.attr("str"))) {}
   PyBuffer(const PyBuffer&) = delete;
   PyBuffer& operator=(const PyBuffer&) = delete;
   ~PyBuffer() {
@@ -94,7 +93,6 @@ class PyBuffer {
   std::shared_ptr<BufferSlot> slot_;
   std::vector<py::ssize_t> shape_;
   std::string dtype_;  // numpy's dtype.str, e.g. "<f4"
-  size_t itemsize_;
 };
 
 struct LocalArg {
@@ -308,6 +306,7 @@ class PyDevice {
       auto buffer = core_->device->allocate(static_cast<size_t>(bytes));
       if (!buffer) raise_status("Error", buffer.error());
       slot->handle = *buffer;
+      std::erase_if(core_->slots, [](const auto& weak) { return weak.expired(); });
       core_->slots.push_back(slot);
     }
     return std::make_unique<PyBuffer>(core_, slot, std::move(shape), dtype);

@@ -1,6 +1,8 @@
 """Device, Buffer and Launch: NumPy data in and out, ND-ranges, __local, printf, faults and
 argument errors. Expected values are computed with NumPy from the inputs."""
 
+import json
+
 import numpy
 import pytest
 
@@ -179,3 +181,17 @@ def test_wrong_argument_count_and_kinds(device, kernels):
         device.launch(vecadd, 32, 32, [a, a, 7, 32])
     with pytest.raises(ventus.LaunchError, match="__local size given"):
         device.launch(vecadd, 32, 32, [a, a, ventus.Local(4), 32])
+
+
+def test_timeline_of_a_timed_launch(tmp_path, device, kernels):
+    a = device.buffer(numpy.ones(64, numpy.float32))
+    path = tmp_path / "timeline.json"
+    launch = device.launch(kernels.kernel("vecadd"), 64, 32, [a, a, a, 64], timing=True,
+                           timeline=str(path), timeline_slots=[0, 1])
+    events = json.loads(path.read_text())["traceEvents"]
+    assert "endprg" in {e.get("name") for e in events}  # the kernel's last instruction
+    assert {e["tid"] for e in events if e.get("ph") == "X"} <= {0, 1}  # the slots asked for
+    assert launch.cycles > 0
+    with pytest.raises(ventus.ConfigError, match="run.timeline needs run.timing"):
+        device.launch(kernels.kernel("vecadd"), 64, 32, [a, a, a, 64], timing=False,
+                      timeline=str(path))
