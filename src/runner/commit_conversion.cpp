@@ -112,11 +112,11 @@ uint32_t SimtNpcTracker::update(const ExecutedInstr& in) {
 }
 
 void to_commit_record(const ExecutedInstr& in, uint32_t numt, uint32_t stk_npc,
-                      trace::CommitRecord& out) {
+                      trace::CommitRecord& out, bool disassembly) {
   out.clear();
   out.numt = numt;
   out.set_instruction(in.warp, in.pc, in.word);
-  out.disassembly = isa::disassemble(in.word, in.pc, isa::DisasmStyle::Ref);
+  if (disassembly) out.disassembly = isa::disassemble(in.word, in.pc, isa::DisasmStyle::Ref);
   bool header_done = false;
   for (size_t i = in.writes.size(); i-- > 0;) {
     if (!first_write_of_register(in, i)) continue;

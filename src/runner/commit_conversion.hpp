@@ -22,8 +22,9 @@ namespace ventus::runner {
 // the SIMT dump top first; reads (twice when an f register is written: REF evaluates the
 // value of WRITE_FREG twice, so `flw` logs its load twice), then writes. `stk_npc` is the warp's
 // value of REF's "last pc computed by a SIMT push or pop" (SimtNpcTracker) that SIMT rows print.
+// `disassembly` false leaves out.disassembly empty (a comparison that never prints it).
 void to_commit_record(const functional::ExecutedInstr& in, uint32_t numt, uint32_t stk_npc,
-                      trace::CommitRecord& out);
+                      trace::CommitRecord& out, bool disassembly = true);
 
 // REF's per-hart npc of the SIMT stack (ISA.md §10.2): every vbranch sets it to its next
 // pc, a join that pops to the else pc; other instructions leave it as it was.

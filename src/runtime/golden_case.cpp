@@ -125,7 +125,7 @@ Result<size_t> launch_index(const loader::TestCase& test_case, const std::string
 
 }  // namespace
 
-Result<std::unique_ptr<GoldenModel>> GoldenModel::open_case(const CaseLaunch& c) {
+Result<std::unique_ptr<PreparedLaunch>> prepare_case_launch(const CaseLaunch& c) {
   auto config =
       c.config_path.empty() ? Result<Config>(Config{}) : Config::from_toml_file(c.config_path);
   if (!config) return config.error();
@@ -159,7 +159,13 @@ Result<std::unique_ptr<GoldenModel>> GoldenModel::open_case(const CaseLaunch& c)
       if (auto ran = run_before(launch, *p); !ran) return ran.error();
     }
   }
-  return make_model(std::move(p));
+  return p;
+}
+
+Result<std::unique_ptr<GoldenModel>> GoldenModel::open_case(const CaseLaunch& c) {
+  auto prepared = prepare_case_launch(c);
+  if (!prepared) return prepared.error();
+  return make_model(std::move(prepared.value()));
 }
 
 }  // namespace ventus::golden

@@ -25,6 +25,9 @@ struct PreparedLaunch {
   std::function<void(uint32_t group)> before_group;
 };
 
+// The launch `c` names, its memory after the launches before it (golden_case.cpp).
+Result<std::unique_ptr<PreparedLaunch>> prepare_case_launch(const CaseLaunch& c);
+
 // The model over a prepared launch (golden.cpp); an Error when the launch cannot start.
 Result<std::unique_ptr<GoldenModel>> make_model(std::unique_ptr<PreparedLaunch> launch);
 
