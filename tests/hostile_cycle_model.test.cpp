@@ -123,5 +123,41 @@ TEST(HostileCycleModel, AMachineBeyondTheMemoryBudgetIsRefusedUpFront) {
   EXPECT_EQ(box.run("config --set run.timing=true" + big).exit_status, 2);
 }
 
+// A one-line I-cache on seed 003's machine (timing_fuzz.py --extremes, trials 7 and 10 of seed
+// ci) never fetched vecadd's first packet: a warp's fetch has ibuffer_packets + 1 = 3 packets
+// of 8 bytes in flight (the lookups take longer), 3 lines, and a missed line is only replayed, so each fill replaced the
+// line another fetch was about to replay. A machine whose I-cache cannot hold 8 warp slots x 3
+// lines (24) at once, or 3 consecutive lines in one set's ways, is refused before the run.
+TEST(HostileCycleModel, AnICacheSmallerThanTheFetchesReachIsRefusedUpFront) {
+  VENTUS_NEED_CASE("vecadd-4w8t");
+  ToolSandbox box(VENTUS_TOOL, kTag54);
+  const auto on = [](const char* config, const std::string& sets) {
+    return "case " + quoted(cases_dir() / "vecadd-4w8t") + " --check --timing --config " +
+           quoted(source_path(config)) + " " + sets;
+  };
+  for (const char* config : {"configs/ventus-seed003.toml", "configs/ventus-rtl-tb.toml"}) {
+    for (const char* cache : {"sets=1 --set sm.icache.ways=1", "sets=8 --set sm.icache.ways=2",
+                              "sets=1 --set sm.icache.ways=2"}) {
+      const ToolRun r = box.run(on(config, std::string("--set sm.icache.") + cache +
+                                               " --set sm.icache.hit_latency_cycles=100000"));
+      EXPECT_EQ(r.exit_status, 2) << config << " " << cache << "\n" << r.out << r.err;
+      for (const char* key : {"sm.icache.sets", "sm.icache.ways", "sm.warp_slots = 8",
+                              "sm.icache.hit_latency_cycles) = 3", "3 lines"}) {
+        EXPECT_NE(r.err.find(key), std::string::npos) << key << "\n" << r.err;
+      }
+    }
+    // 8 sets x 3 ways hold the 24 lines, whatever the latency; 4 warp slots need only 12.
+    for (const char* fits : {"--set sm.icache.sets=8 --set sm.icache.ways=3",
+                             "--set sm.icache.sets=4 --set sm.icache.ways=3 --set sm.warp_slots=4"}) {
+      const ToolRun r = box.run(on(config, std::string(fits) +
+                                               " --set sm.icache.hit_latency_cycles=100000"));
+      EXPECT_EQ(r.exit_status, 0) << config << " " << fits << "\n" << r.out << r.err;
+      EXPECT_NE(r.out.find("PASS vecadd_0"), std::string::npos) << r.out;
+    }
+  }
+  // The functional mode has no I-cache: the same machine is refused only with the model.
+  EXPECT_EQ(box.run("config --set sm.icache.sets=1 --set sm.icache.ways=1").exit_status, 0);
+}
+
 }  // namespace
 }  // namespace ventus::testing::sim_cli

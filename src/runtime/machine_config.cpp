@@ -150,6 +150,10 @@ Status Config::validate() const {
       !footprint.empty()) {
     return Error{std::move(footprint)};
   }
+  if (std::string reach = simulation.timing ? m.timing.check_fetch_reach(m.warp_slots_per_sm) : "";
+      !reach.empty()) {
+    return Error{std::move(reach)};
+  }
   if (m.local_memory_bytes < m.warp_slots_per_sm * 1024u) {
     return Error{fmt::format(
         "sm.local_memory_bytes = {} cannot hold the 1 KiB stacks of sm.warp_slots = {} warps",

@@ -79,7 +79,9 @@ void CacheTags::touch_bypassed_hit(uint32_t line) {
   Way* set = &ways_storage_[static_cast<size_t>(line % sets_) * ways_];
   uint32_t way = 0;
   for (uint32_t w = 0; w < ways_; ++w) way |= set[w].valid ? w : 0;
-  set[way].last_use = ++clock_;
+  // With a way count that is not a power of two the OR may name no way (1 | 2 of 3 ways): the
+  // one-hot update then selects no row of the LRU matrix, and nothing is touched.
+  if (way < ways_) set[way].last_use = ++clock_;
 }
 
 void CacheTags::mark_dirty(uint32_t line) {

@@ -37,6 +37,29 @@ TEST(CacheTags, LeastRecentlyUsedWayIsEvictedAndDirtyVictimsReported) {
   EXPECT_EQ(tags.flush_all().size(), 0u);
 }
 
+// tag_access_icache.v's bypassed hit ORs the indices of the valid ways (TIMING.md §3): with 2
+// ways it touches way 1; with 3 ways, 1 | 2 = 3 names no way, and nothing is touched (this was
+// a write past the set, found with sm.icache.ways = 3).
+TEST(CacheTags, ABypassedHitTouchesTheOrOfTheValidWaysIfThatWayExists) {
+  CacheParams three{1, 3, 8, 4, 2, 2};  // 1 set x 3 ways
+  CacheTags tags(three);
+  tags.fill(0);
+  tags.fill(1);
+  tags.fill(2);
+  EXPECT_EQ(tags.lru_way_of(0), 0u);
+  tags.touch_bypassed_hit(0);  // ways 0, 1, 2 valid: 0 | 1 | 2 = 3, no way
+  EXPECT_EQ(tags.lru_way_of(0), 0u);
+  CacheParams two{1, 2, 8, 4, 2, 2};
+  CacheTags pair(two);
+  pair.fill(0);
+  pair.fill(1);
+  pair.access(1);
+  pair.access(0);  // way 1 is now the least recently used
+  EXPECT_EQ(pair.lru_way_of(0), 1u);
+  pair.touch_bypassed_hit(0);  // 0 | 1 = way 1 becomes the most recent
+  EXPECT_EQ(pair.lru_way_of(0), 0u);
+}
+
 TEST(MemorySystem, UnloadedGetMissTakesElevenCyclesAndReadsSerialiseSixApart) {
   MemoryParams p = l2_alone();
   MemoryStats stats;

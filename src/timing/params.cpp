@@ -1,6 +1,7 @@
 // TimingParams declarations: names, units, ranges and one-line descriptions (TIMING.md).
 #include "timing/params.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include <fmt/format.h>
@@ -249,6 +250,33 @@ std::string TimingParams::check_footprint(unsigned sm_count) const {
       "keys (docs/timing.md, the memory budget)",
       (bytes + (1u << 20) - 1) >> 20, kFootprintBudgetBytes >> 20, sm_count, lines(front.icache),
       lines(lsu.l1d), lines(memory.l2), CacheTags::bytes_per_line());
+}
+
+// TIMING.md §3: a miss is never answered, only replayed, so a line filled for a warp and
+// replaced before the warp's replay misses again. A warp has at most ibuffer_packets + 1
+// fetches in flight (Sm::fetch_room), and no more than one a cycle for hit_latency_cycles each.
+// When the I-cache cannot hold every line that the warps' fetches may have in flight, their
+// fills can replace each other's lines for ever (timing_fuzz.py found a one-line I-cache that
+// never fetched its first packet), so such a machine is refused up front. One warp's lines
+// are consecutive (one per set until the sets wrap); the cache must hold every slot's.
+std::string TimingParams::check_fetch_reach(unsigned warp_slots) const {
+  const uint64_t packet = front.fetch_bytes;
+  const uint64_t line = front.icache.line_bytes;
+  const uint64_t in_flight =
+      std::min<uint64_t>(uint64_t{front.ibuffer_packets} + 1, front.icache.hit_latency_cycles);
+  const uint64_t reach_lines = (in_flight * packet + line - packet - 1) / line + 1;  // straddles
+  const uint64_t sets = front.icache.sets;
+  const uint64_t ways = front.icache.ways;
+  const uint64_t per_set = (reach_lines + sets - 1) / sets;
+  if (per_set <= ways && uint64_t{warp_slots} * reach_lines <= sets * ways) return "";
+  return fmt::format(
+      "the I-cache (sm.icache.sets = {} x sm.icache.ways = {} lines of sm.icache.line_bytes = {}) "
+      "cannot hold the lines that the fetches of sm.warp_slots = {} warps may have in flight: "
+      "each warp has up to min(sm.fetch.ibuffer_packets + 1, sm.icache.hit_latency_cycles) = {} "
+      "fetches of sm.fetch.packet_bytes = {} in flight, {} lines ({} in one set), and a missed "
+      "line is only replayed, so the warps would replace each other's lines for ever; raise the "
+      "I-cache's sets or ways or lower the others (docs/timing.md, the fetch's reach)",
+      sets, ways, line, warp_slots, in_flight, packet, reach_lines, per_set);
 }
 
 }  // namespace ventus::timing

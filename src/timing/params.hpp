@@ -161,6 +161,10 @@ struct TimingParams {
   // keys that size them (a configuration the ranges accept must run or be refused up front).
   std::string check_footprint(unsigned sm_count) const;
   static constexpr uint64_t kFootprintBudgetBytes = uint64_t{1} << 30;
+  // "" when the I-cache can hold every line that the fetches of `warp_slots` warps may have in
+  // flight at once, else the keys at fault (params.cpp: below that, warps evict each other's
+  // lines before their replays for ever, a livelock of the RTL's fetch design).
+  std::string check_fetch_reach(unsigned warp_slots) const;
 };
 
 }  // namespace ventus::timing

@@ -129,8 +129,8 @@ Cycle Sm::front_end_event(Cycle now) const {
     }
   }
   const Cycle stage1 = params_.front.icache.hit_latency_cycles - 1;
-  for (const Fetch& f : fetches_) {
-    earliest(next, f.respond_at - stage1, now);
+  for (const Fetch& f : fetches_) {  // a lookup already made is no event (slow I-caches)
+    if (f.respond_at - stage1 > now) earliest(next, f.respond_at - stage1, now);
     earliest(next, f.respond_at, now);
   }
   for (const Resolution& r : resolutions_) earliest(next, r.at, now);
