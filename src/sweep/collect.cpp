@@ -101,7 +101,7 @@ Results gather_results(const std::string& out, const Plan& plan) {
         all_metrics.push_back(d.metrics.back());
       }
     }
-    d.record.manifest.erase("stats");
+    if (d.record.manifest.is_object()) d.record.manifest.erase("stats");
     data.push_back(std::move(d));
   }
   const std::vector<std::string> metrics = metric_columns(all_metrics);
