@@ -97,7 +97,10 @@ memory::RegionKind buffer_kind(const LaunchMetadata& meta, size_t index) {
   const uint32_t base = meta.buffers[index].base;
   if (base == meta.metadata_base) return memory::RegionKind::kMetadata;
   if (base == meta.pds_base) return memory::RegionKind::kPrivate;
-  if (base >= 0x80000000u && base < 0x90000000u) return memory::RegionKind::kCode;  // ISA.md §8
+  // The code image is the buffer that holds the kernel's start (ISA.md §8 puts it at
+  // 0x80000000); another buffer there is the user's data, not code (issue 54).
+  const uint64_t end = uint64_t{base} + meta.buffers[index].alloc_size;
+  if (meta.start_addr >= base && meta.start_addr < end) return memory::RegionKind::kCode;
   // POCL puts the argument buffer right before the code image (ISA.md §9.2).
   if (index + 1 < meta.buffers.size() && meta.buffers[index + 1].base == meta.start_addr) {
     return memory::RegionKind::kArgs;

@@ -61,6 +61,27 @@ TEST(TestCase, BufferKindsFollowThePoclLayout) {
   for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(buffer_kind(meta, i), expected[i]) << i;
 }
 
+// A data buffer in the code window is not code: only the buffer holding the kernel's start is,
+// so an overlap error names the user's buffer as they know it (issue 54: "code buffer 0").
+TEST(TestCase, OnlyTheBufferHoldingTheStartIsCode) {
+  LaunchMetadata meta;
+  meta.start_addr = 0x80000000u;
+  meta.metadata_base = 0x90000000u;
+  meta.buffers = {{0x80000000u, 0x1000, 0x1000}, {0x80100000u, 64, 64}, {0x90000000u, 64, 64}};
+  EXPECT_EQ(buffer_kind(meta, 0), memory::RegionKind::kCode);
+  EXPECT_EQ(buffer_kind(meta, 1), memory::RegionKind::kGlobal);
+  EXPECT_EQ(buffer_kind(meta, 2), memory::RegionKind::kMetadata);
+  meta.buffers.push_back({0x80100020u, 64, 64});  // overlaps buffer 1
+  memory::DeviceMemory mem;
+  const Status overlap = map_launch_buffers(meta, mem);
+  ASSERT_FALSE(overlap.ok());
+  EXPECT_NE(overlap.error().message.find("'global buffer 3'"), std::string::npos)
+      << overlap.error().message;
+  EXPECT_NE(overlap.error().message.find("'global buffer 1'"), std::string::npos)
+      << overlap.error().message;
+  EXPECT_EQ(overlap.error().message.find("code buffer"), std::string::npos);
+}
+
 TEST(TestCase, AllLaunchesOfACaseMapWithoutOverlapAndStayReachable) {
   VENTUS_REQUIRE_REFERENCE(cases);
   for (const auto& dir : testing::case_dirs(cases)) {
