@@ -10,9 +10,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "functional/launch.hpp"
+#include "functional/work_group_step.hpp"
 #include "runner/case_runner.hpp"
+#include "runner/commit_conversion.hpp"
 #include "runtime/golden.hpp"
+#include "runtime/golden_setup.hpp"
 #include "runtime/golden_test_support.hpp"
+#include "ventus/runtime.hpp"
 
 namespace {
 
@@ -79,6 +84,112 @@ TEST(Golden, AcceptsOurDefaultModeOrder) {
                       << m->description;
     }
   }
+  std::filesystem::remove_all(dir);
+}
+
+// The cycle model's issue order of one launch, from its event log (docs/timing.md "Event
+// log"): DISPATCH maps an SM's warp slot to (work-group, warp index), ISSUE steps it.
+struct Issue {
+  uint32_t group = 0, warp = 0, pc = 0;
+};
+
+std::map<std::string, uint32_t> fields_of(const std::string& line) {
+  std::map<std::string, uint32_t> fields;
+  std::stringstream words(line);
+  for (std::string word; words >> word;) {
+    const size_t eq = word.find('=');
+    if (eq == std::string::npos) continue;
+    const std::string key = word.substr(0, eq);
+    if (key == "sm" || key == "warp" || key == "wg" || key == "index" || key == "pc") {
+      fields[key] = static_cast<uint32_t>(std::stoul(word.substr(eq + 1), nullptr, 0));
+    }
+  }
+  return fields;
+}
+
+std::vector<Issue> issue_order(const std::filesystem::path& events) {
+  std::map<std::pair<uint32_t, uint32_t>, std::pair<uint32_t, uint32_t>> slots;
+  std::vector<Issue> order;
+  std::ifstream in(events);
+  for (std::string line; std::getline(in, line);) {
+    const bool dispatch = line.find(" DISPATCH ") != std::string::npos;
+    if (!dispatch && line.find(" ISSUE ") == std::string::npos) continue;
+    auto f = fields_of(line);
+    if (dispatch) {
+      slots[{f["sm"], f["warp"]}] = {f["wg"], f["index"]};
+    } else {
+      const auto [group, warp] = slots.at({f["sm"], f["warp"]});
+      order.push_back({group, warp, f["pc"]});
+    }
+  }
+  return order;
+}
+
+// The launch replayed in `order` on a second functional machine (the "implementation"),
+// every step's commit record fed to the golden model with its work-group.
+void replay_and_check(const RefCase& c, const std::string& launch,
+                      const std::vector<Issue>& order) {
+  const CaseLaunch which{c.dir, launch, Mode::Default, ""};
+  auto prepared = ventus::golden::prepare_case_launch(which);
+  ASSERT_TRUE(prepared.ok());
+  auto& p = **prepared;
+  ventus::functional::FunctionalStats stats(p.shape.sm_count);
+  ventus::functional::Launch machine(p.config, p.shape, p.engine, p.memory,
+                                     p.local ? &*p.local : nullptr, stats);
+  ASSERT_TRUE(machine.prepare().ok());
+  auto model = open(c, launch, Mode::Default);
+  ASSERT_TRUE(model);
+  std::map<uint32_t, std::unique_ptr<ventus::functional::WorkGroup>> groups;
+  std::map<uint32_t, ventus::runner::SimtNpcTracker> npc;
+  ventus::functional::ExecutedInstr executed;
+  ventus::trace::LogEntry entry;
+  auto step_and_feed = [&](ventus::functional::WorkGroup& group, const Issue& issue) {
+    executed.clear();
+    (void)group.step<ventus::functional::CommitPolicy>(issue.warp, &executed);
+    ventus::runner::to_commit_record(executed, p.config.numt, npc[issue.group].update(executed),
+                                     entry.record);
+    entry.stack_size = static_cast<uint32_t>(entry.record.simt_entries.size());
+    return model->feed(entry, issue.group);
+  };
+  for (const Issue& issue : order) {
+    auto& group = groups[issue.group];
+    if (!group) group = machine.make_group(issue.group, machine.burst_slot(issue.group));
+    // The cycle model steps a regext prefix with the instruction it extends, unissued.
+    if (group->warps()[issue.warp].pc + 4 == issue.pc) {
+      const auto m = step_and_feed(*group, issue);
+      ASSERT_FALSE(m) << c.dir.filename() << " " << launch << ": " << m->description;
+    }
+    ASSERT_EQ(group->warps()[issue.warp].pc, issue.pc);
+    const auto m = step_and_feed(*group, issue);
+    ASSERT_FALSE(m) << c.dir.filename() << " " << launch << ": " << m->description;
+  }
+  const auto m = model->finish();
+  EXPECT_FALSE(m) << m->description;
+}
+
+// The cycle model runs several work-groups at once and interleaves their warps by its own
+// timing: the golden model accepts that order (fed through a functional replay of it).
+TEST(Golden, AcceptsTheCycleModelsOrder) {
+  const auto cases = reference_cases();
+  if (cases.empty()) GTEST_SKIP() << "reference cases not found";
+  const auto dir = std::filesystem::temp_directory_path() / fmt::format("golden_ev_{}", getpid());
+  std::filesystem::create_directories(dir);
+  size_t checked = 0;
+  for (const RefCase& c : cases) {
+    if (c.launches.size() != 1) continue;  // one launch: its events are the whole log
+    ventus::runner::CaseOptions options;
+    options.machine = ventus::Config{}.machine;
+    options.timing = ventus::Config{}.machine.timing;
+    options.widen_machine = false;
+    options.events = (dir / "events.txt").string();
+    auto report = ventus::runner::run_case(c.dir, options);
+    ASSERT_TRUE(report.ok()) << report.error().message;
+    const auto order = issue_order(dir / "events.txt");
+    ASSERT_FALSE(order.empty());
+    replay_and_check(c, c.launches.front(), order);
+    ++checked;
+  }
+  EXPECT_GE(checked, 5u);
   std::filesystem::remove_all(dir);
 }
 
