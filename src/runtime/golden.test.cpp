@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "functional/launch.hpp"
@@ -191,6 +192,65 @@ TEST(Golden, AcceptsTheCycleModelsOrder) {
   }
   EXPECT_GE(checked, 5u);
   std::filesystem::remove_all(dir);
+}
+
+// Our kernel suite's launches saved as test cases (run.save_case): several work-groups at once
+// on both SMs of the cycle model, with barriers and local memory (reduction).
+RefCase save_suite_launch(const std::filesystem::path& dir, const char* source, const char* name,
+                          uint32_t items, uint32_t local) {
+  ventus::Config config;
+  config.simulation.save_case = dir.string();
+  auto device = std::move(ventus::Device::create(config).value());
+  auto program =
+      ventus::Program::from_file(fmt::format("{}/kernels/{}", VENTUS_SOURCE_DIR, source));
+  EXPECT_TRUE(program.ok());
+  auto kernel = program->kernel(name).value();
+  std::vector<float> x(items);
+  for (uint32_t i = 0; i < items; ++i) x[i] = static_cast<float>(i % 7) - 2.5f;
+  auto dx = device->allocate(4 * items).value(), dy = device->allocate(4 * items).value();
+  EXPECT_TRUE(dx.write(std::span<const float>(x)));
+  if (std::string_view(name) == "reduction") {
+    kernel.arg(dx).arg(dy).arg(items).arg_local(4 * local);
+  } else {
+    auto dz = device->allocate(4 * items).value();
+    EXPECT_TRUE(dy.write(std::span<const float>(x)));
+    kernel.arg(dx).arg(dy).arg(dz).arg(items);
+  }
+  EXPECT_TRUE(
+      device->launch(kernel, ventus::NDRange{1, {items, 1, 1}, {local, 1, 1}}).value().wait());
+  return RefCase{dir, {fmt::format("{}_0", name)}};
+}
+
+TEST(Golden, AcceptsTheCycleModelsOrderOfConcurrentWorkGroups) {
+  const auto root =
+      std::filesystem::temp_directory_path() / fmt::format("golden_suite_{}", getpid());
+  std::filesystem::remove_all(root);
+  const RefCase cases[] = {
+      save_suite_launch(root / "reduction", "reduction/reduction.s", "reduction", 512, 64),
+      save_suite_launch(root / "vecadd", "vecadd/vecadd.s", "vecadd", 256, 16)};
+  for (const RefCase& c : cases) {
+    ventus::runner::CaseOptions options;
+    options.machine = ventus::Config{}.machine;
+    options.timing = ventus::Config{}.machine.timing;
+    options.widen_machine = false;
+    options.events = (root / "events.txt").string();
+    auto report = ventus::runner::run_case(c.dir, options);
+    ASSERT_TRUE(report.ok()) << report.error().message;
+    const auto order = issue_order(root / "events.txt");
+    std::set<uint32_t> groups;
+    for (const Issue& issue : order) groups.insert(issue.group);
+    EXPECT_GE(groups.size(), 8u);
+    // Work-groups overlap: some record of a group comes after one of a later group.
+    uint32_t highest = 0;
+    bool overlapped = false;
+    for (const Issue& issue : order) {
+      overlapped = overlapped || issue.group < highest;
+      highest = std::max(highest, issue.group);
+    }
+    EXPECT_TRUE(overlapped) << c.dir.filename();
+    replay_and_check(c, c.launches.front(), order);
+  }
+  std::filesystem::remove_all(root);
 }
 
 int plantings_per_kind() {
