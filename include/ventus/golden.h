@@ -80,7 +80,9 @@ typedef struct vt_golden_result {
  * message. */
 int vt_golden_open_case(vt_golden** model, const char* case_dir, const char* launch, int mode,
                         const char* config_path, char* error, size_t error_size);
-/* Checks one retired instruction. After a mismatch every record gets the same result. */
+/* Checks one retired instruction. After a mismatch every record gets the same result.
+ * -1 (nothing fed) for a NULL argument, a count whose array is NULL, an unknown register
+ * kind or a vector write without lanes. */
 int vt_golden_feed(vt_golden* model, const vt_golden_record* record, vt_golden_result* result);
 /* The records ended: a mismatch when a warp or work-group has not run to its end. */
 int vt_golden_finish(vt_golden* model, vt_golden_result* result);

@@ -1,5 +1,6 @@
 // The C ABI of the golden model (include/ventus/golden.h) over GoldenModel: records become
 // the trace layer's commit entries; parts a C record does not carry are not compared.
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -52,9 +53,26 @@ void add_reg(ventus::trace::CommitRecord& r, const vt_golden_reg_write& w) {
     }
     default: {
       auto lanes = r.add_vector(w.index, static_cast<uint32_t>(w.value));
-      for (size_t i = 0; i < lanes.size(); ++i) lanes[i] = w.lanes != nullptr ? w.lanes[i] : 0;
+      std::copy_n(w.lanes, lanes.size(), lanes.begin());
     }
   }
+}
+
+// Arrays a record promises must be there, and every register write of a known kind (a
+// vector one with its lanes).
+bool valid_record(const vt_golden_record& in) {
+  if ((in.reg_count != 0 && in.regs == nullptr) ||
+      (in.mem_write_count != 0 && in.mem_writes == nullptr) ||
+      (in.mem_read_count != 0 && in.mem_reads == nullptr)) {
+    return false;
+  }
+  for (size_t i = 0; i < in.reg_count; ++i) {
+    if (in.regs[i].kind > VT_GOLDEN_V ||
+        (in.regs[i].kind == VT_GOLDEN_V && in.regs[i].lanes == nullptr)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 void to_entry(const vt_golden_record& in, uint32_t numt, ventus::trace::LogEntry& entry) {
@@ -102,7 +120,9 @@ int vt_golden_open_case(vt_golden** model, const char* case_dir, const char* lau
 }
 
 int vt_golden_feed(vt_golden* model, const vt_golden_record* record, vt_golden_result* result) {
-  if (model == nullptr || record == nullptr || result == nullptr) return -1;
+  if (model == nullptr || record == nullptr || result == nullptr || !valid_record(*record)) {
+    return -1;
+  }
   to_entry(*record, model->numt, model->entry);
   fill_result(result, model->model->feed(model->entry, record->group), model->model->fed());
   return 0;

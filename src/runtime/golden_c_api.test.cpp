@@ -119,6 +119,16 @@ TEST(GoldenCApi, MisuseAndUnknownLaunch) {
   }
   vt_golden_result result{};
   EXPECT_EQ(vt_golden_feed(nullptr, nullptr, &result), -1);
+  model = open_vecadd();
+  if (model != nullptr) {
+    vt_golden_record bad{
+        VT_GOLDEN_CURRENT_GROUP, 0, 0x1000, 0x297, nullptr, 1, nullptr, 0, nullptr, 0};
+    EXPECT_EQ(vt_golden_feed(model, &bad, &result), -1);  // one register write, no array
+    const vt_golden_reg_write vector_without_lanes{VT_GOLDEN_V, 1, 0xffff, nullptr};
+    bad.regs = &vector_without_lanes;
+    EXPECT_EQ(vt_golden_feed(model, &bad, &result), -1);
+    vt_golden_close(model);
+  }
   EXPECT_EQ(vt_golden_finish(nullptr, &result), -1);
   vt_golden_close(nullptr);
 }
