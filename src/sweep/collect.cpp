@@ -85,33 +85,32 @@ std::vector<nlohmann::json> host_columns(const PointData& d) {
                                : nlohmann::json(nullptr)};
 }
 
-}  // namespace
-
-Results gather_results(const std::string& out, const Plan& plan) {
+// Every point's record, launches and metrics (the statistics left out of the record).
+std::vector<PointData> read_points(const std::string& out, const Plan& plan) {
   std::vector<PointData> data;
-  std::vector<std::map<std::string, nlohmann::json>> all_metrics;
   for (const Point& point : plan.points) {
     PointData d{&point, read_point(out, point), {}, {}};
-    const nlohmann::json& stats =
-        d.record.manifest.is_object() ? d.record.manifest["stats"] : nlohmann::json();
-    if (stats.is_object() && stats.contains("launches")) {
-      for (const auto& launch : stats["launches"]) {
+    nlohmann::json& manifest = d.record.manifest;
+    if (manifest.is_object() && manifest.contains("stats") && manifest["stats"].is_object()) {
+      for (const auto& launch : manifest["stats"].value("launches", nlohmann::json::array())) {
         d.launches.push_back(launch);
         d.metrics.push_back(launch_metrics(launch));
-        all_metrics.push_back(d.metrics.back());
       }
+      manifest.erase("stats");
     }
-    if (d.record.manifest.is_object()) d.record.manifest.erase("stats");
     data.push_back(std::move(d));
   }
-  const std::vector<std::string> metrics = metric_columns(all_metrics);
-  Results r;
+  return data;
+}
+
+void name_columns(Results& r, const Plan& plan, const std::vector<std::string>& metrics) {
   r.points.name = "points";
   r.points.columns = {"point", "hash", "workload", "config"};
   r.points.columns.insert(r.points.columns.end(), plan.axis_keys.begin(), plan.axis_keys.end());
   for (const char* c :
-       {"status", "exit_code", "launches", "host_seconds", "sim_rate", "max_rss_kib"})
+       {"status", "exit_code", "launches", "host_seconds", "sim_rate", "max_rss_kib"}) {
     r.points.columns.push_back(c);
+  }
   r.launches.name = "launches";
   r.launches.columns = {"point", "launch_index", "kernel", "launch"};
   r.launches.columns.insert(r.launches.columns.end(), metrics.begin(), metrics.end());
@@ -120,35 +119,54 @@ Results gather_results(const std::string& out, const Plan& plan) {
   r.csv.columns.insert(r.csv.columns.end(), r.launches.columns.begin() + 1,
                        r.launches.columns.end());
   r.csv.columns.insert(r.csv.columns.end(), {"host_seconds", "sim_rate"});
-  for (const PointData& d : data) {
-    auto prow = point_columns(d);
-    const auto host = host_columns(d);
-    auto full = prow;
-    full.push_back(d.launches.size());
-    full.insert(full.end(), host.begin(), host.end());
-    full.push_back(d.record.manifest.is_object()
-                       ? d.record.manifest.value("max_rss_kib", nlohmann::json(nullptr))
-                       : nlohmann::json(nullptr));
-    r.points.rows.push_back(std::move(full));
-    for (size_t i = 0; i < std::max<size_t>(d.launches.size(), 1); ++i) {
-      std::vector<nlohmann::json> launch;
-      if (i < d.launches.size()) {
-        launch = {i, d.launches[i].value("kernel", ""),
-                  d.launches[i].value("launch", nlohmann::json(nullptr))};
-        for (const std::string& c : metrics)
-          launch.push_back(d.metrics[i].count(c) ? d.metrics[i].at(c) : nlohmann::json(nullptr));
-        auto lrow = launch;
-        lrow.insert(lrow.begin(), d.point->index);
-        r.launches.rows.push_back(std::move(lrow));
-      } else {
-        launch.assign(metrics.size() + 3, nullptr);
-      }
-      auto crow = prow;
-      crow.insert(crow.end(), launch.begin(), launch.end());
-      crow.insert(crow.end(), host.begin(), host.end());
-      r.csv.rows.push_back(std::move(crow));
-    }
+}
+
+// launch_index, kernel, launch and the metrics of launch i; nulls past the last launch.
+std::vector<nlohmann::json> launch_columns(const PointData& d, size_t i,
+                                           const std::vector<std::string>& metrics) {
+  if (i >= d.launches.size()) return std::vector<nlohmann::json>(metrics.size() + 3, nullptr);
+  std::vector<nlohmann::json> row{i, d.launches[i].value("kernel", ""),
+                                  d.launches[i].value("launch", nlohmann::json(nullptr))};
+  for (const std::string& c : metrics) {
+    row.push_back(d.metrics[i].count(c) ? d.metrics[i].at(c) : nlohmann::json(nullptr));
   }
+  return row;
+}
+
+void add_rows(Results& r, const PointData& d, const std::vector<std::string>& metrics) {
+  const auto point = point_columns(d);
+  const auto host = host_columns(d);
+  auto full = point;
+  full.push_back(d.launches.size());
+  full.insert(full.end(), host.begin(), host.end());
+  full.push_back(d.record.manifest.is_object()
+                     ? d.record.manifest.value("max_rss_kib", nlohmann::json(nullptr))
+                     : nlohmann::json(nullptr));
+  r.points.rows.push_back(std::move(full));
+  for (size_t i = 0; i < std::max<size_t>(d.launches.size(), 1); ++i) {
+    const auto launch = launch_columns(d, i, metrics);
+    if (i < d.launches.size()) {
+      r.launches.rows.push_back({d.point->index});
+      r.launches.rows.back().insert(r.launches.rows.back().end(), launch.begin(), launch.end());
+    }
+    auto row = point;
+    row.insert(row.end(), launch.begin(), launch.end());
+    row.insert(row.end(), host.begin(), host.end());
+    r.csv.rows.push_back(std::move(row));
+  }
+}
+
+}  // namespace
+
+Results gather_results(const std::string& out, const Plan& plan) {
+  const std::vector<PointData> data = read_points(out, plan);
+  std::vector<std::map<std::string, nlohmann::json>> all_metrics;
+  for (const PointData& d : data)
+    all_metrics.insert(all_metrics.end(), d.metrics.begin(), d.metrics.end());
+  const std::vector<std::string> metrics = metric_columns(all_metrics);
+  Results r;
+  name_columns(r, plan, metrics);
+  for (const PointData& d : data) add_rows(r, d, metrics);
   return r;
 }
 

@@ -51,6 +51,15 @@ struct Progress {
   size_t total = 0, done = 0, failed = 0;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 
+  void count(const PointRecord& record, bool stopping) {
+    if (record.state == PointState::Done) {
+      ++done;
+      failed += record.status != "ok";
+    } else if (!stopping) {
+      ++failed;  // run-point could not record it: its message is on standard error
+    }
+  }
+
   // "  12/24 points, 1 failed, 2 running, 5.1 points/s, ETA 0:03"
   void draw(size_t running) const {
     const double seconds =
@@ -118,13 +127,7 @@ Result<ExecutorEnd> run_local(const Plan& plan, const ExecutorOptions& options) 
     }
     const auto it = running.find(pid);
     if (it == running.end()) continue;
-    const PointRecord record = read_point(options.out, plan.points[it->second]);
-    if (record.state == PointState::Done) {
-      ++progress.done;
-      progress.failed += record.status != "ok";
-    } else if (!stopping) {
-      ++progress.failed;  // run-point could not record it: its message is on standard error
-    }
+    progress.count(read_point(options.out, plan.points[it->second]), stopping);
     running.erase(it);
   }
   if (options.progress_bar) progress.draw(0), fmt::print(stderr, "\n");

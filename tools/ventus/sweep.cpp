@@ -26,7 +26,7 @@ constexpr int kInterrupted = 130;  // the shell's status for a process stopped b
 
 struct SweepCliOptions {
   std::string file, out, executor = "local";
-  bool json = false, rerun_failed = false, force = false;
+  bool json = false, resume = true, rerun_failed = false, force = false;
   size_t index = 0;
   ExecutorOptions exec;
 };
@@ -136,6 +136,7 @@ int run_collect(const SweepCliOptions& o) {
 }
 
 void add_policy_flags(CLI::App& cmd, SweepCliOptions& o) {
+  cmd.add_flag("--resume", o.resume, "run only the points without a final manifest (the default)");
   auto* rerun =
       cmd.add_flag("--rerun-failed", o.rerun_failed, "run again the points whose status is not ok");
   cmd.add_flag("--force", o.force, "run every point again")->excludes(rerun);
