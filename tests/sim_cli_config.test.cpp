@@ -19,6 +19,8 @@ TEST(SimCliConfig, ListsEveryDeclaredParameterWithTheDefaultMachinesValueAndUnit
   expected.emplace("run.schedule", "\"burst\"");
   expected.emplace("run.host_threads", "0");
   expected.emplace("run.memcheck", "\"report\"");
+  expected.emplace("run.sanitize", "\"none\"");
+  expected.emplace("run.sanitize_examples", "1");
   expected.emplace("run.random_seed", "1");
   expected.emplace("run.timeline", "\"\"");
   expected.emplace("run.timeline_from", "0");

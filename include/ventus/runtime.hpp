@@ -17,6 +17,7 @@
 
 #include "common/result.hpp"
 #include "functional/machine_shape.hpp"
+#include "functional/sanitize/sanitize_checks.hpp"
 #include "functional/schedule.hpp"
 #include "timing/params.hpp"
 
@@ -44,7 +45,11 @@ struct SimulationOptions {
   // results equal one thread's (docs/host-threads.md). 0 = every core of the host.
   uint32_t host_threads = 0;
   std::string memcheck = "report";  // "off", "report" or "strict" (docs/memcheck.md)
-  bool timing = false;              // run launches on the cycle model (--timing)
+  // The sanitizers every launch runs: "none", "all" or a list of race, init, sync, memcheck
+  // (docs/sanitizers.md); and the examples reported per finding and pc pair.
+  std::string sanitize = "none";
+  uint32_t sanitize_examples = 1;
+  bool timing = false;  // run launches on the cycle model (--timing)
   // The functional mode runs any launch the ISA allows: a work-group larger than the
   // configured SM (warp slots, local memory, register slots) widens the machine for that
   // launch, with a note. false, and always on the cycle model: such a launch is refused with
@@ -71,6 +76,7 @@ struct SimulationOptions {
 
   void declare(sim::ParamScope root);
   functional::Schedule schedule_kind() const;
+  functional::SanitizeOptions sanitize_options() const;  // of a validated configuration
 };
 
 // What a configs/*.toml file and --set describe: the machine and the simulation options.
@@ -230,6 +236,11 @@ struct LaunchStats {
   // run.memcheck = report: one line per pc that accessed memory outside every buffer
   // (docs/memcheck.md).
   std::vector<std::string> memcheck;
+  // run.sanitize: the report's lines (a summary line last), its findings as a JSON array,
+  // and the findings that fail a run (docs/sanitizers.md); empty, "" and 0 when off.
+  std::vector<std::string> sanitize;
+  std::string sanitize_json;
+  uint64_t sanitize_errors = 0;
   // What the user should know about the launch: the machine widened to its work-group
   // (run.widen_machine), or why it ended other than by every warp's endprg, e.g.
   // --ref-compat's store to tohost that ended a work-group early.

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace ventus::kernels {
 
@@ -84,6 +85,10 @@ Status launch(Device& device, const Kernel& kernel, const NDRange& range, Launch
   if (!event) return event.error();
   auto stats = event->wait();
   if (!stats) return stats.error();
+  // VENTUS_TEST_SET=run.sanitize=all: a sanitizer error fails the kernel (docs/sanitizers.md).
+  if (stats->sanitize_errors != 0) {
+    return Error{fmt::format("{}", fmt::join(stats->sanitize, "\n"))};
+  }
   add_stats(total, *stats);
   return ok_status();
 }

@@ -9,6 +9,7 @@
 #include "functional/exec_context.hpp"
 #include "functional/executed_instr.hpp"
 #include "functional/memcheck.hpp"
+#include "functional/sanitize/sanitize_checks.hpp"
 #include "functional/schedule.hpp"
 #include "functional/trap.hpp"
 
@@ -41,6 +42,9 @@ struct EngineOptions {
   // Accesses outside every buffer (docs/memcheck.md). The engine's default is strict; the
   // tools and the runtime default to report (run.memcheck).
   Memcheck memcheck = Memcheck::Strict;
+  // Sanitizers (docs/sanitizers.md): race, init and sync observe every record (one host
+  // thread); memcheck makes an off policy report. Default mode only.
+  SanitizeOptions sanitize;
   uint64_t random_seed = 1;
   uint32_t random_live_groups = 16;
   uint64_t max_warp_instructions = 0;  // per launch; 0 = no limit

@@ -150,7 +150,8 @@ class BasicExecContext {
       return false;
     }
     count_access<sizeof(T)>(addr, false);
-    if constexpr (kCommit) record_->mem.push_back({addr, 0, sizeof(T), false});
+    if constexpr (kCommit)
+      record_->mem.push_back({addr, 0, sizeof(T), false, static_cast<int8_t>(lane)});
     return true;
   }
   template <typename T>
@@ -163,7 +164,8 @@ class BasicExecContext {
       return false;
     }
     count_access<sizeof(T)>(addr, true);
-    if constexpr (kCommit) record_->mem.push_back({addr, value, sizeof(T), true});
+    if constexpr (kCommit)
+      record_->mem.push_back({addr, value, sizeof(T), true, static_cast<int8_t>(lane)});
     return true;
   }
 

@@ -21,10 +21,14 @@ struct MemAccess {
   uint32_t value;  // stored value (writes)
   uint8_t size;    // bytes
   bool is_write;
+  int8_t lane = -1;  // the lane of a per-lane access; -1: a scalar access (the whole warp)
 };
 
 struct ExecutedInstr {
-  unsigned warp = 0;  // warp id in the work-group (REF hart)
+  unsigned warp = 0;      // warp id in the work-group (REF hart)
+  uint32_t group = 0;     // linear id of the work-group (several run at once in some schedules)
+  uint8_t event = 0;      // the WarpEvent the instruction signalled (exec_context.hpp)
+  uint32_t released = 0;  // warps (bit per index) a barrier or endprg released, after it retired
   uint32_t pc = 0;
   uint32_t word = 0;
   LaneMask mask_before = 0;

@@ -13,6 +13,7 @@
 #include "functional/engine.hpp"
 #include "functional/functional_stats.hpp"
 #include "functional/machine_shape.hpp"
+#include "functional/sanitize/report.hpp"
 #include "functional/work_group.hpp"
 #include "memory/device_memory.hpp"
 #include "memory/local_memory.hpp"
@@ -24,6 +25,7 @@ struct LaunchResult {
   std::optional<Fault> fault;           // set when a fault stopped the launch
   std::optional<Fault> ref_trap;        // --ref-compat: first trap REF-style handled via mtvec
   std::vector<MemcheckEntry> memcheck;  // Memcheck::Report: accesses outside every buffer
+  SanitizeResult sanitize;              // EngineOptions::sanitize: the sanitizers' report
   // --ref-compat: a store to tohost ended a work-group before all its warps ended (REF's end
   // of run, ISA.md §7.3); says where, so the stores that never happened are explained.
   std::optional<std::string> tohost_end;

@@ -9,6 +9,7 @@
 #include "functional/burst_driver.hpp"
 #include "functional/launch.hpp"
 #include "functional/parallel_bursts.hpp"
+#include "functional/sanitize/sanitized_launch.hpp"
 
 namespace ventus::functional {
 namespace {
@@ -137,6 +138,10 @@ LaunchResult run_launch(const LaunchConfig& config, const MachineShape& shape,
                         const EngineOptions& options, memory::DeviceMemory& global,
                         const memory::LocalMemory* local_layout, FunctionalStats& stats,
                         ExecObserver* observer, const LaunchHooks& hooks) {
+  if (options.sanitize.checks != 0 && options.mode == Mode::Default) {
+    return run_sanitized_launch(config, shape, options, global, local_layout, stats, observer,
+                                hooks);
+  }
   return run_prepared(config, shape, options, global, local_layout, stats,
                       [observer, &hooks](Launch& launch) {
                         return observer != nullptr ? drive<CommitPolicy>(launch, observer, hooks)

@@ -114,6 +114,9 @@ void begin_commit_record(ExecutedInstr& record, unsigned warp_index, const WarpS
                          const Insn& insn) {
   record.clear();
   record.warp = warp_index;
+  record.group = w.csr.wgid;
+  record.event = 0;
+  record.released = 0;
   record.pc = w.pc;
   record.word = insn.word;
   record.mask_before = w.mask;

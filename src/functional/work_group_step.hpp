@@ -164,8 +164,13 @@ inline StepResult WorkGroup::retire(unsigned index, const Insn& insn, Context& c
   if constexpr (Context::kCommit) finish_commit_record(*ctx.record(), w, insn);
   if constexpr (Context::kTiming) fill_timing_after(*ctx.record(), w, lanes, depth_before);
   result.event = ctx.event();
-  if (result.event != WarpEvent::None) [[unlikely]]
+  if (result.event != WarpEvent::None) [[unlikely]] {
     after_event(index, result);
+    if constexpr (Context::kCommit) {
+      ctx.record()->event = static_cast<uint8_t>(result.event);
+      ctx.record()->released = result.released;
+    }
+  }
   if (options_.mode == Mode::RefCompat && (insn.traits & trait::kStore) != 0) {
     if (ref_tohost_written()) result.status = StepStatus::Finished;
   }

@@ -163,6 +163,7 @@ functional::EngineOptions LaunchRunner::engine_options() const {
   engine.random_seed = options_.random_seed;
   engine.host_threads = options_.host_threads;
   engine.memcheck = options_.memcheck;
+  engine.sanitize = options_.sanitize;
   return engine;
 }
 
@@ -173,6 +174,7 @@ void LaunchRunner::record_result(functional::LaunchResult result, LaunchReport& 
   report.stats_json = stats_json(report);
   report.memcheck = functional::format_memcheck_report(
       result.memcheck, report.kernel, [this](uint32_t pc) { return memory_.store().read32(pc); });
+  report.sanitize = result.sanitize;
   report.fault = std::move(result.fault);
   report.ref_trap = std::move(result.ref_trap);
   report.tohost_end = std::move(result.tohost_end);

@@ -12,6 +12,7 @@
 #include "functional/engine.hpp"
 #include "functional/functional_stats.hpp"
 #include "functional/machine_shape.hpp"
+#include "functional/sanitize/report.hpp"
 #include "loader/test_case.hpp"
 #include "memory/device_memory.hpp"
 #include "runner/case_check.hpp"
@@ -36,6 +37,7 @@ struct CaseOptions {
   uint64_t random_seed = 1;                                     // Schedule::Random
   uint32_t host_threads = 1;  // run.host_threads (docs/host-threads.md)
   functional::Memcheck memcheck = functional::Memcheck::Report;  // docs/memcheck.md
+  functional::SanitizeOptions sanitize;                          // docs/sanitizers.md
   // Set: every launch runs on the cycle model with these parameters (`--timing`).
   std::optional<timing::TimingParams> timing;
   // Set (with timing): the launches write this timeline, one after the other (--timeline).
@@ -66,9 +68,10 @@ struct LaunchReport {
   std::string name;    // launch name from cases.ini
   std::string kernel;  // kernel symbol when the ELF names it, else the launch name
   functional::LaunchStats stats;
-  std::string stats_text;             // every registered statistic (docs/stats.md)
-  std::string stats_json;             // {"launch", "kernel", "config", "stats", "stat_info"}
-  std::vector<std::string> memcheck;  // Memcheck::Report lines (docs/memcheck.md)
+  std::string stats_text;               // every registered statistic (docs/stats.md)
+  std::string stats_json;               // {"launch", "kernel", "config", "stats", "stat_info"}
+  std::vector<std::string> memcheck;    // Memcheck::Report lines (docs/memcheck.md)
+  functional::SanitizeResult sanitize;  // run.sanitize's report (docs/sanitizers.md)
   double seconds = 0;
   std::optional<functional::Fault> fault;
   std::optional<functional::Fault> ref_trap;  // --ref-compat trap that entered mtvec

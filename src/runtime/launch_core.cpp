@@ -122,6 +122,7 @@ functional::EngineOptions engine_options(Device::State& state, const elf::ElfFil
   engine.host_threads = state.config.simulation.host_threads;
   engine.speculation_storage = &state.speculation_storage;
   engine.memcheck = functional::memcheck_from_name(state.config.simulation.memcheck);
+  engine.sanitize = state.config.simulation.sanitize_options();
   engine.tohost_addr = tohost_address(elf);
   return engine;
 }
@@ -241,6 +242,9 @@ LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan,
   stats.memcheck = functional::format_memcheck_report(
       run.result.memcheck, plan.config.kernel_name,
       [&state](uint32_t pc) { return state.memory.store().read32(pc); });
+  stats.sanitize = run.result.sanitize.lines;
+  stats.sanitize_json = run.result.sanitize.json;
+  stats.sanitize_errors = run.result.sanitize.errors;
   if (!fit.widened.empty()) {
     stats.notes.push_back(functional::widening_notice(fit.widened, plan.config.kernel_name));
   }

@@ -54,6 +54,11 @@ void SimulationOptions::declare(sim::ParamScope root) {
   run.add("memcheck", memcheck, {"off", "report", "strict"},
           "accesses outside every buffer: off (flat memory, like the hardware), report (the "
           "same, plus one line per pc at the end of the launch) or strict (a fault)");
+  run.add("sanitize", sanitize, std::vector<std::string>{},
+          "sanitizers every launch runs: none, all, or a list of race, init, sync, memcheck "
+          "(docs/sanitizers.md); functional default mode only");
+  run.add("sanitize_examples", sanitize_examples, sim::UIntRange{1, 1000}, "findings",
+          "examples the sanitize report shows per finding kind and pc pair");
   run.add("timing", timing, "",
           "run every launch on the cycle-level model and report its cycles (--timing)");
   run.add("widen_machine", widen_machine, "",
@@ -90,6 +95,11 @@ functional::Schedule SimulationOptions::schedule_kind() const {
   return schedule == "random" ? functional::Schedule::Random : functional::Schedule::Burst;
 }
 
+functional::SanitizeOptions SimulationOptions::sanitize_options() const {
+  auto checks = functional::parse_sanitize_checks(sanitize);
+  return {checks ? checks.value() : uint8_t{0}, sanitize_examples};
+}
+
 namespace {
 
 // A slot the SMs do not have would give a silently empty timeline.
@@ -102,6 +112,22 @@ Status check_timeline_slots(const std::optional<timing::TimelineOptions>& timeli
           "run.timeline_slots: warp slot {} does not exist: sm.warp_slots = {} (slots 0-{})", slot,
           warp_slots, warp_slots - 1)};
     }
+  }
+  return ok_status();
+}
+
+// The sanitizers observe the functional engine's default mode (docs/sanitizers.md).
+Status check_sanitize(const SimulationOptions& simulation) {
+  auto checks = functional::parse_sanitize_checks(simulation.sanitize);
+  if (!checks) return Error{"run.sanitize: " + checks.error().message};
+  if (checks.value() == 0) return ok_status();
+  if (simulation.timing) {
+    return Error{"run.sanitize needs the functional engine: it excludes run.timing (--timing)"};
+  }
+  if (simulation.ref_compat) {
+    return Error{
+        "run.sanitize needs the default mode: REF's barrier (--ref-compat) releases "
+        "no barrier interval the sanitizers could follow"};
   }
   return ok_status();
 }
@@ -129,6 +155,7 @@ Status Config::validate() const {
   if (auto slots = check_timeline_slots(*timeline, machine.warp_slots_per_sm); !slots) {
     return slots.error();
   }
+  if (auto sanitize = check_sanitize(simulation); !sanitize) return sanitize.error();
   if (simulation.timing && simulation.ref_compat) {
     return Error{
         "run.timing and run.ref_compat exclude each other: the cycle model runs the "

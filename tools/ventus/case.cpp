@@ -63,6 +63,7 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   options.launches = args.launches;
   options.check = args.check;
   options.threads_per_warp = args.threads_per_warp;
+  options.sanitize = config.simulation.sanitize_options();
   return options;
 }
 
@@ -131,12 +132,15 @@ int run_case_command(const CaseArgs& args) {
     return 2;
   }
   std::vector<std::string> stats;
+  std::vector<SanitizedLaunch> sanitized;
   bool all_passed = true;
   for (const runner::LaunchReport& launch : report->launches) {
     if (launch.widened) fmt::print(stderr, "ventus case: note: {}\n", *launch.widened);
     fmt::print("{}\n", launch.summary());
     if (launch.check && !print_check(launch)) all_passed = false;
     for (const std::string& line : launch.memcheck) fmt::print(stderr, "{}\n", line);
+    note_sanitized(launch.name, launch.sanitize.lines, launch.sanitize.json, launch.sanitize.errors,
+                   sanitized);
     if (args.sim.stats) print_launch_stats(launch.name, launch.stats_text);
     stats.push_back(launch.stats_json);
     if (launch.fault) fmt::print(stderr, "ventus case: {}\n", launch.fault->message());
@@ -151,6 +155,11 @@ int run_case_command(const CaseArgs& args) {
     fmt::print(stderr, "ventus case: {}\n", written.error().message);
     return 2;
   }
+  if (auto written = write_sanitize_report(args.sim, sanitized); !written) {
+    fmt::print(stderr, "ventus case: {}\n", written.error().message);
+    return 2;
+  }
+  if (any_sanitize_error(sanitized)) return 1;
   if (args.check) {
     // A REF-style trap that REF took too is a PASS; a fault or a difference is not.
     bool faulted = false;

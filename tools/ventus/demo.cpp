@@ -90,6 +90,7 @@ struct DemoStats {
   std::vector<std::string> json;
   std::vector<std::pair<std::string, std::string>> tables;
   uint64_t cycles = 0, warp_instructions = 0;
+  std::vector<SanitizedLaunch> sanitized;  // --sanitize
 };
 
 // "collector 41 %, fetch_miss 22 %": the two states, other than issuing and idle, in which
@@ -133,6 +134,8 @@ void record_launches(const std::string& kernel, const std::deque<LaunchStats>& l
     stats.json.push_back(launch.stats_json());
     stats.cycles += launch.cycles;
     stats.warp_instructions += launch.warp_instructions;
+    note_sanitized(kernel, launch.sanitize, launch.sanitize_json, launch.sanitize_errors,
+                   stats.sanitized);
   }
 }
 
@@ -284,7 +287,11 @@ int run_demo(const DemoOptions& options) {
     fmt::print(stderr, "ventus demo: {}\n", written.error().message);
     return 2;
   }
-  return failures == 0 ? 0 : 1;
+  if (auto written = write_sanitize_report(options.sim, stats.sanitized); !written) {
+    fmt::print(stderr, "ventus demo: {}\n", written.error().message);
+    return 2;
+  }
+  return failures == 0 && !any_sanitize_error(stats.sanitized) ? 0 : 1;
 }
 
 }  // namespace

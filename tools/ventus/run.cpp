@@ -57,6 +57,9 @@ int run_run_command(RunArgs& args) {
     return 2;
   }
   for (const std::string& line : report->stats.memcheck) fmt::print(stderr, "{}\n", line);
+  std::vector<SanitizedLaunch> sanitized;
+  note_sanitized(report->kernel, report->stats.sanitize, report->stats.sanitize_json,
+                 report->stats.sanitize_errors, sanitized);
   for (const std::string& note : report->stats.notes)
     fmt::print(stderr, "ventus run: note: {}\n", note);
   const bool faulted = !report->fault.empty();
@@ -78,7 +81,11 @@ int run_run_command(RunArgs& args) {
     fmt::print(stderr, "ventus run: {}\n", written.error().message);
     return 2;
   }
-  return faulted ? 1 : 0;
+  if (auto written = write_sanitize_report(args.sim, sanitized); !written) {
+    fmt::print(stderr, "ventus run: {}\n", written.error().message);
+    return 2;
+  }
+  return faulted || any_sanitize_error(sanitized) ? 1 : 0;
 }
 
 }  // namespace

@@ -48,8 +48,15 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& o, bool trace_outputs) {
   cmd.add_option("--stats-json", o.stats_json_path,
                  "write every launch's statistics as JSON to this file ('-' = standard output, "
                  "after the run's lines) (docs/stats.md)");
-  for (const char* name : {"--config", "--set", "--timeline", "--timeline-cycles",
-                           "--timeline-slots", "--events", "--host-threads", "--stats-json"}) {
+  cmd.add_option("--sanitize", o.sanitize,
+                 "LIST: find data races, uninitialised reads and barrier misuse: race, init, "
+                 "sync, memcheck or all (run.sanitize, docs/sanitizers.md); exit status 1 when "
+                 "they report an error");
+  cmd.add_option("--sanitize-report", o.sanitize_report,
+                 "write the sanitizers' findings as JSON to this file (docs/sanitizers.md)");
+  for (const char* name :
+       {"--config", "--set", "--timeline", "--timeline-cycles", "--timeline-slots", "--events",
+        "--host-threads", "--stats-json", "--sanitize", "--sanitize-report"}) {
     cmd.get_option(name)->check(kNonEmpty);
   }
 }
@@ -81,6 +88,12 @@ Result<std::vector<std::string>> sim_overrides(const SimCliOptions& o) {
     if (!s) return s.error();
   }
   if (!o.events.empty()) overrides.push_back("run.events=" + o.events);
+  if (!o.sanitize.empty()) {  // the list is checked here to name the option
+    if (auto checks = functional::parse_sanitize_checks(o.sanitize); !checks) {
+      return Error{fmt::format("--sanitize {}: {}", o.sanitize, checks.error().message)};
+    }
+    overrides.push_back("run.sanitize=" + o.sanitize);
+  }
   if (!o.host_threads.empty()) {
     auto s = shortcut(overrides, "--host-threads", "run.host_threads", o.host_threads);
     if (!s) return s.error();
@@ -103,12 +116,17 @@ Status check_sim_outputs(const SimCliOptions& o, const std::vector<NamedOutput>&
     auto checked = check_output_file(o.stats_json_path, "statistics file");
     if (!checked) return Error{"--stats-json: " + checked.error().message};
   }
+  if (!o.sanitize_report.empty()) {
+    auto checked = check_output_file(o.sanitize_report, "sanitize report");
+    if (!checked) return Error{"--sanitize-report: " + checked.error().message};
+  }
   // The timeline and event log are opened (and so checked) before the first launch runs;
   // here they must only not be another output of the run.
   std::vector<NamedOutput> outputs = more;
   outputs.push_back({"--stats-json", o.stats_json_path});
   outputs.push_back({"--timeline", o.timeline});
   outputs.push_back({"--events", o.events});
+  outputs.push_back({"--sanitize-report", o.sanitize_report});
   return check_distinct_outputs(outputs);
 }
 
@@ -152,6 +170,39 @@ Status write_stats_json(const SimCliOptions& o, const std::vector<std::string>& 
   out.close();  // a full device fails only when the buffered bytes go out
   if (!out) return Error{fmt::format("--stats-json: cannot write '{}'", o.stats_json_path)};
   return ok_status();
+}
+
+void note_sanitized(const std::string& kernel, const std::vector<std::string>& lines,
+                    const std::string& findings_json, uint64_t errors,
+                    std::vector<SanitizedLaunch>& launches) {
+  if (lines.empty()) return;  // run.sanitize = none
+  for (const std::string& line : lines) fmt::print(stderr, "{}\n", line);
+  launches.push_back({kernel, findings_json, errors});
+}
+
+Status write_sanitize_report(const SimCliOptions& o, const std::vector<SanitizedLaunch>& launches) {
+  if (o.sanitize_report.empty()) return ok_status();
+  nlohmann::json doc;
+  doc["format"] = "ventus-sanitize";
+  doc["version"] = 1;
+  doc["launches"] = nlohmann::json::array();
+  for (const SanitizedLaunch& launch : launches) {
+    doc["launches"].push_back({{"kernel", launch.kernel},
+                               {"errors", launch.errors},
+                               {"findings", nlohmann::json::parse(launch.findings_json)}});
+  }
+  std::ofstream out(o.sanitize_report, std::ios::binary);
+  out << doc.dump(1) << '\n';
+  out.close();
+  if (!out) return Error{fmt::format("--sanitize-report: cannot write '{}'", o.sanitize_report)};
+  return ok_status();
+}
+
+bool any_sanitize_error(const std::vector<SanitizedLaunch>& launches) {
+  for (const SanitizedLaunch& launch : launches) {
+    if (launch.errors != 0) return true;
+  }
+  return false;
 }
 
 }  // namespace ventus::tools

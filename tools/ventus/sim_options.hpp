@@ -26,6 +26,15 @@ struct SimCliOptions {
   std::string host_threads;            // --host-threads N: run.host_threads=N
   bool stats = false;                  // print every launch's statistics table
   std::string stats_json_path;         // write {"format", "version", "launches": [...]}
+  std::string sanitize;                // --sanitize LIST: run.sanitize (docs/sanitizers.md)
+  std::string sanitize_report;         // --sanitize-report FILE.json
+};
+
+// One launch's sanitize report as the tools collect it (LaunchStats::sanitize*).
+struct SanitizedLaunch {
+  std::string kernel;
+  std::string findings_json;  // a JSON array (functional/sanitize/report.hpp)
+  uint64_t errors = 0;
 };
 
 // `trace_outputs` false: --timeline* and --events are parsed (so that the sub-command can
@@ -60,5 +69,16 @@ void print_total_cycles(uint64_t cycles, uint64_t warp_instructions);
 // With `total_cycles` (timing mode) the document also has "total_cycles".
 Status write_stats_json(const SimCliOptions& options, const std::vector<std::string>& launches,
                         std::optional<uint64_t> total_cycles = std::nullopt);
+
+// Prints a launch's sanitize lines to standard error and keeps the launch for the report.
+void note_sanitized(const std::string& kernel, const std::vector<std::string>& lines,
+                    const std::string& findings_json, uint64_t errors,
+                    std::vector<SanitizedLaunch>& launches);
+// Writes --sanitize-report (docs/sanitizers.md): {"format": "ventus-sanitize", "version": 1,
+// "launches": [{"kernel", "errors", "findings"}]}. Does nothing without the option.
+Status write_sanitize_report(const SimCliOptions& options,
+                             const std::vector<SanitizedLaunch>& launches);
+// True when a launch's sanitizers reported an error (the run's exit status is then 1).
+bool any_sanitize_error(const std::vector<SanitizedLaunch>& launches);
 
 }  // namespace ventus::tools
