@@ -292,6 +292,33 @@ TEST_P(OpenClKernelMore, IntegerBuiltinsAndNarrowTypes) {
   }
 }
 
+// The number of times x can be halved before it reaches 0, counted as the kernel does.
+uint32_t halvings_of(uint32_t x) {
+  uint32_t steps = 0;
+  for (uint32_t s = x / 2; s > 0; s /= 2) ++steps;
+  return steps;
+}
+
+// A rotated loop's exit test read the loop phi after the back edge's copy had overwritten it
+// (kernels/reduction.cl at -O2 skipped its last tree step): 1000 * steps + last for n = 64 is
+// 5001, not 4002.
+TEST_P(OpenClKernelMore, RotatedLoopExitTestsReadThePhiBeforeItsUpdate) {
+  const auto [tpw, s] = GetParam();
+  const uint32_t n = s.n;
+  auto device = must(make_device(tpw));
+  auto kernel = must(opencl_kernel("rotated_loops.cl", "halvings"));
+  auto out = must(kernels::upload(*device, std::vector<uint32_t>(2 * n, 0x5a5a5a5a)));
+  kernel.arg(out).arg(n).arg(n);
+  must(run(*device, kernel, kernels::range_1d(s.global(), s.local)));
+  const auto got = must(out.read_as<uint32_t>(2 * n));
+  uint32_t last = 0;
+  for (uint32_t x = n / 2; x > 0; x /= 2) last = x;
+  for (uint32_t i = 0; i < n; ++i) {
+    ASSERT_EQ(got[2 * i], halvings_of(n) * 1000 + last) << "work-item " << i;
+    ASSERT_EQ(got[2 * i + 1], halvings_of(n + i)) << "work-item " << i;
+  }
+}
+
 TEST_P(OpenClKernelMore, SelectScalarAndVector) {
   const auto [tpw, s] = GetParam();
   const uint32_t n = s.n;

@@ -135,7 +135,10 @@ Status Selector::run() {
     for (const llvm::Instruction& inst : *b) {
       if (llvm::isa<llvm::DbgInfoIntrinsic>(inst)) continue;
       line_ = inst.getDebugLoc() ? inst.getDebugLoc().getLine() : line_;
-      if (inst.isTerminator()) emit_phi_copies(*b);
+      if (inst.isTerminator()) {
+        if (auto ok = select_terminator_after_phi_copies(inst); !ok) return ok;
+        continue;
+      }
       if (auto ok = select(inst); !ok) return ok;
     }
   }

@@ -102,6 +102,13 @@ class Selector {
   Status select_printf(const llvm::CallBase& call);
   Status select_terminator(const llvm::Instruction& inst);
   void emit_phi_copies(const llvm::BasicBlock& from);
+  struct SavedPhi {
+    const llvm::PHINode* phi;
+    Operand held;   // the phi's own register (its successors read it)
+    uint32_t copy;  // its value before the edge's copies (the terminator reads it)
+  };
+  std::vector<SavedPhi> save_phis_read_by(const llvm::Instruction& term);
+  Status select_terminator_after_phi_copies(const llvm::Instruction& term);
   void emit_prologue();
   void emit_epilogue();
   uint32_t normalize(uint32_t r, const llvm::Type* type, bool is_signed, bool vec);

@@ -141,6 +141,43 @@ Status Selector::select_terminator(const llvm::Instruction& inst) {
   return unsupported(inst, fmt::format("the terminator '{}'", inst.getOpcodeName()));
 }
 
+// A terminator, or the compare fused into it, that reads a phi of one of its successors reads
+// the phi's value before this edge's copies overwrite it: a rotated loop's exit test on the
+// value the phi had at the top of the iteration (`stride > 1` of `for (...; stride > 0;
+// stride /= 2)`). Such phis are first copied to fresh registers, which the terminator reads.
+std::vector<Selector::SavedPhi> Selector::save_phis_read_by(const llvm::Instruction& term) {
+  std::vector<const llvm::Value*> reads(term.op_begin(), term.op_end());
+  if (const auto* br = llvm::dyn_cast<llvm::BranchInst>(&term); br && br->isConditional()) {
+    if (fused_.count(br->getCondition()) != 0) {
+      const auto* cmp = llvm::cast<llvm::Instruction>(br->getCondition());
+      reads.insert(reads.end(), cmp->op_begin(), cmp->op_end());
+    }
+  }
+  std::vector<SavedPhi> saved;
+  for (const llvm::Value* v : reads) {
+    const auto* phi = llvm::dyn_cast<llvm::PHINode>(v);
+    if (phi == nullptr || !llvm::is_contained(llvm::successors(&term), phi->getParent())) continue;
+    const auto same = [phi](const SavedPhi& s) { return s.phi == phi; };
+    if (llvm::any_of(saved, same)) continue;
+    const Operand held = operand(phi);
+    const uint32_t copy = new_reg(out_.regs[held.reg].cls);
+    emit_copy(copy, held.reg);
+    saved.push_back(SavedPhi{phi, held, copy});
+  }
+  return saved;
+}
+
+// The edge's phi copies, then the terminator reading the saved phis (restored afterwards: the
+// successors read the phis' own registers).
+Status Selector::select_terminator_after_phi_copies(const llvm::Instruction& term) {
+  const std::vector<SavedPhi> saved = save_phis_read_by(term);
+  emit_phi_copies(*term.getParent());
+  for (const SavedPhi& s : saved) bind(s.phi, Operand{s.copy, s.held.offset});
+  Status selected = select(term);
+  for (const SavedPhi& s : saved) bind(s.phi, s.held);
+  return selected;
+}
+
 void Selector::emit_phi_copies(const llvm::BasicBlock& from) {
   for (const llvm::BasicBlock* succ : llvm::successors(&from)) {
     std::vector<std::pair<uint32_t, const llvm::Value*>> copies;
