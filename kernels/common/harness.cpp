@@ -13,6 +13,21 @@
 
 namespace ventus::kernels {
 
+// The folder of the kernels compiled from OpenCL C, from VENTUS_TEST_OPENCL_DIR, or from
+// VENTUS_TEST_OPENCL_TIMING_DIR, which also runs them on the cycle model (one variable each:
+// gtest_discover_tests cannot pass a list of two in its PROPERTIES). `timing_only`: only the
+// latter.
+namespace {
+const char* opencl_dir(bool timing_only) {
+  for (const char* name : {"VENTUS_TEST_OPENCL_TIMING_DIR", "VENTUS_TEST_OPENCL_DIR"}) {
+    const char* dir = std::getenv(name);
+    if (dir != nullptr && dir[0] != 0) return dir;
+    if (timing_only) break;
+  }
+  return nullptr;
+}
+}  // namespace
+
 RunReport make_report(std::string kernel, std::string configuration) {
   RunReport report;
   report.kernel = std::move(kernel);
@@ -36,7 +51,7 @@ Result<std::unique_ptr<Device>> make_device(unsigned threads_per_warp) {
     }
   }
   // And a third time on the cycle model (run.timing): co-simulation gives the same memory.
-  if (std::getenv("VENTUS_TEST_TIMING") != nullptr) {
+  if (std::getenv("VENTUS_TEST_TIMING") != nullptr || opencl_dir(true) != nullptr) {
     if (auto set = config.set("run.timing=true"); !set) return set.error();
   }
   // Any machine (scripts/timing_fuzz.py --kernel-tests): "key=value;key=value".
@@ -57,7 +72,7 @@ Result<std::unique_ptr<Device>> make_device(unsigned threads_per_warp) {
 // from its OpenCL C source by `ventus cc` at build time: VENTUS_TEST_OPENCL_DIR holds
 // <file>.elf for the kernel file <file>.s, with the same kernels and arguments.
 Result<Program> assemble_program(std::string_view source, std::string name) {
-  if (const char* dir = std::getenv("VENTUS_TEST_OPENCL_DIR"); dir != nullptr && dir[0] != 0) {
+  if (const char* dir = opencl_dir(false); dir != nullptr) {
     const std::string stem = name.substr(0, name.rfind('.'));
     return Program::from_file(std::string(dir) + "/" + stem + ".elf");
   }
