@@ -2,7 +2,7 @@
 // golden-model mismatch: "expected <model's>, actual <record's>", vector elements by lane.
 #include <fmt/format.h>
 
-#include <regex>
+#include <cctype>
 
 #include "runtime/golden_setup.hpp"
 
@@ -11,9 +11,18 @@ namespace ventus::golden {
 namespace {
 
 // "v3[5]" (logdiff's element notation) -> "v3 lane 5".
-std::string name_lanes(const std::string& text) {
-  static const std::regex element(R"(\bv(\d+)\[(\d+)\])");
-  return std::regex_replace(text, element, "v$1 lane $2");
+std::string name_lanes(std::string text) {
+  for (size_t open = text.find('['); open != std::string::npos; open = text.find('[', open)) {
+    const size_t close = text.find(']', open);
+    size_t start = open;
+    while (start > 0 && std::isdigit(static_cast<unsigned char>(text[start - 1])) != 0) --start;
+    if (close == std::string::npos || start == open || start == 0 || text[start - 1] != 'v') {
+      ++open;
+      continue;
+    }
+    text.replace(open, close - open + 1, " lane " + text.substr(open + 1, close - open - 1));
+  }
+  return text;
 }
 
 std::string describe(const std::string& detail) {
