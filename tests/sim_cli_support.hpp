@@ -170,6 +170,8 @@ inline const std::vector<Declared>& declared_parameters() {
       {"run.schedule", ""},
       {"run.host_threads", "threads"},
       {"run.memcheck", ""},
+      {"run.sanitize", ""},
+      {"run.sanitize_examples", "findings"},
       {"run.timing", ""},
       {"run.widen_machine", ""},
       {"run.save_case", ""},
