@@ -4,6 +4,19 @@
 #include "functional/sanitize/sanitizer.hpp"
 
 namespace ventus::functional {
+namespace {
+
+// A work-group's work-items: the metadata's local size (ISA.md §7.1, KNL_LC_SIZE_X/Y/Z at 24,
+// 28, 32); numw·numt when there is none. The last warp's lanes past it are no work-items.
+uint32_t work_items(const LaunchConfig& config, const memory::DeviceMemory& global) {
+  const uint32_t all = config.numw * config.numt;
+  if (config.knl_base == 0 || global.map().find(config.knl_base + 24, 12) == nullptr) return all;
+  uint64_t n = 1;
+  for (uint32_t offset : {24u, 28u, 32u}) n *= global.store().read32(config.knl_base + offset);
+  return n == 0 || n > all ? all : static_cast<uint32_t>(n);
+}
+
+}  // namespace
 
 LaunchResult run_sanitized_launch(const LaunchConfig& config, const MachineShape& shape,
                                   const EngineOptions& options, memory::DeviceMemory& global,
@@ -18,7 +31,9 @@ LaunchResult run_sanitized_launch(const LaunchConfig& config, const MachineShape
   const uint64_t groups =
       uint64_t{config.num_groups[0]} * config.num_groups[1] * config.num_groups[2];
   std::optional<Sanitizer> sanitizer;
-  if (options.sanitize.observes()) sanitizer.emplace(config, options.sanitize, groups, observer);
+  if (options.sanitize.observes()) {
+    sanitizer.emplace(config, options.sanitize, groups, work_items(config, global), observer);
+  }
   LaunchResult result = run_launch(config, shape, plain, global, local_layout, stats,
                                    sanitizer ? &*sanitizer : observer, hooks);
   const FindingLog findings = sanitizer ? sanitizer->finish() : FindingLog{};

@@ -179,8 +179,8 @@ struct Sanitizer::Group {
 };
 
 Sanitizer::Sanitizer(const LaunchConfig& config, const SanitizeOptions& options,
-                     uint64_t group_count, ExecObserver* next)
-    : config_(config), options_(options), next_(next) {
+                     uint64_t group_count, uint32_t work_items, ExecObserver* next)
+    : config_(config), options_(options), next_(next), work_items_(work_items) {
   const uint32_t per_group = group_private_bytes(config);
   const uint64_t groups = config.private_slots != 0 ? config.private_slots : group_count;
   private_base_ = config.pds_base;
@@ -190,6 +190,13 @@ Sanitizer::Sanitizer(const LaunchConfig& config, const SanitizeOptions& options,
 }
 
 Sanitizer::~Sanitizer() = default;
+
+uint32_t Sanitizer::work_item_lanes(unsigned warp) const {
+  const uint64_t first = uint64_t{warp} * config_.numt;
+  if (first + config_.numt <= work_items_) return full_mask_;
+  const uint64_t lanes = work_items_ > first ? work_items_ - first : 0;
+  return static_cast<uint32_t>((uint64_t{1} << lanes) - 1u);
+}
 
 void Sanitizer::on_group_start(uint32_t linear) {
   group(linear);
@@ -286,7 +293,8 @@ void Sanitizer::check_init(Group& g, const ExecutedInstr& r, const MemAccess& m)
 
 void Sanitizer::on_barrier(Group& g, const ExecutedInstr& r) {
   WarpSync& w = g.warps.at(r.warp);
-  if ((options_.checks & sanitize::kSync) != 0 && (r.mask_before & full_mask_) != full_mask_) {
+  const uint32_t lanes = work_item_lanes(r.warp);
+  if ((options_.checks & sanitize::kSync) != 0 && (r.mask_before & lanes) != lanes) {
     Finding f;
     f.kind = FindingKind::DivergentBarrier;
     f.interval = g.local_interval;

@@ -20,8 +20,9 @@ namespace ventus::functional {
 class Sanitizer final : public ExecObserver {
  public:
   // `next` (may be null) sees every event too (a commit log written at the same time).
+  // `work_items`: of a work-group (the local size; the last warp's lanes past it are none).
   Sanitizer(const LaunchConfig& config, const SanitizeOptions& options, uint64_t group_count,
-            ExecObserver* next);
+            uint32_t work_items, ExecObserver* next);
   ~Sanitizer() override;
   Sanitizer(const Sanitizer&) = delete;
   Sanitizer& operator=(const Sanitizer&) = delete;
@@ -60,6 +61,9 @@ class Sanitizer final : public ExecObserver {
   uint32_t private_base_ = 0;
   uint64_t private_bytes_ = 0;  // of every work-group of the launch
   uint32_t full_mask_ = 0;
+  uint32_t work_items_ = 0;  // per work-group
+  // The lanes of warp `warp` that are work-items.
+  uint32_t work_item_lanes(unsigned warp) const;
   uint32_t pc_base_ = 0;  // upper bits of every pc (the keys keep 64 MiB of code)
   std::map<uint32_t, std::unique_ptr<Group>> open_;
   std::vector<std::unique_ptr<Group>> spare_;  // storage of ended groups, reused
