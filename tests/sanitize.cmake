@@ -26,3 +26,8 @@ target_compile_definitions(sanitize_cli_test PRIVATE
   VENTUS_SANITIZE_ELF_DIR="${VENTUS_SANITIZE_ELF_DIR}"
   VENTUS_SANITIZE_HAVE_CC=$<BOOL:${VENTUS_HAVE_CC}>)
 add_dependencies(sanitize_cli_test ventus sanitize_kernels)
+
+# Kernels of the suite report no sanitizer error (exit 0): `ventus demo --sanitize all`.
+add_test(NAME sanitize.demo COMMAND $<TARGET_FILE:ventus> demo --sanitize all)
+set_tests_properties(sanitize.demo PROPERTIES PASS_REGULAR_EXPRESSION
+                     "all results match the CPU reference" TIMEOUT 120)
