@@ -2,6 +2,7 @@
 #include "sweep/spec.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -21,6 +22,7 @@ namespace {
 // Everything a reader needs to name a place in the file.
 struct Source {
   std::string name;
+  std::vector<std::string> kernels;  // the names a `kernel =` workload may take
   std::string at(const toml::source_region& region) const {
     return fmt::format("{}:{}:{}", name, region.begin.line, region.begin.column);
   }
@@ -181,7 +183,8 @@ std::string string_or_empty(const toml::table& table, std::string_view key) {
 
 Result<Workload> parse_workload(const Source& src, const toml::table& table, const Limits& limits) {
   if (auto s = check_keys(src, table, "[[workload]]",
-                          {"name", "run", "case", "launches", "time", "memory", "instructions"});
+                          {"name", "run", "case", "kernel", "launches", "time", "memory",
+                           "instructions"});
       !s) {
     return s.error();
   }
@@ -191,14 +194,21 @@ Result<Workload> parse_workload(const Source& src, const toml::table& table, con
   w.limits = limits;
   if (auto s = parse_limits(src, table, w.limits); !s) return s.error();
   const bool is_run = table.contains("run"), is_case = table.contains("case");
-  if (is_run == is_case) {
-    return Error{
-        fmt::format("{}: a workload has either run = \"...\" or case = \"DIR\"", w.location)};
+  const bool is_kernel = table.contains("kernel");
+  if (int{is_run} + int{is_case} + int{is_kernel} != 1) {
+    return Error{fmt::format(
+        "{}: a workload has one of run = \"...\", case = \"DIR\" or kernel = \"NAME\"",
+        w.location)};
   }
-  w.kind = is_run ? WorkloadKind::Run : WorkloadKind::Case;
-  w.text = string_or_empty(table, is_run ? "run" : "case");
-  if (w.text.empty())
-    return src.error(*table.get(is_run ? "run" : "case"), "expected non-empty text");
+  w.kind = is_run ? WorkloadKind::Run : is_case ? WorkloadKind::Case : WorkloadKind::Kernel;
+  const char* key = is_run ? "run" : is_case ? "case" : "kernel";
+  w.text = string_or_empty(table, key);
+  if (w.text.empty()) return src.error(*table.get(key), "expected non-empty text");
+  if (is_kernel && std::find(src.kernels.begin(), src.kernels.end(), w.text) == src.kernels.end()) {
+    return src.error(*table.get(key), fmt::format("no kernel '{}' in the suite's demo (the kernels: "
+                                                  "{})",
+                                                  w.text, fmt::join(src.kernels, ", ")));
+  }
   if (const toml::node* n = table.get("launches")) {
     const toml::array* list = n->as_array();
     if (!list || is_run) return src.error(*n, "launches: a case workload's list of launch names");
@@ -293,10 +303,10 @@ Status parse_root(const Source& src, const toml::table& root, SweepSpec& spec) {
 
 }  // namespace
 
-Result<SweepSpec> load_sweep_file(const std::string& path) {
+Result<SweepSpec> load_sweep_file(const std::string& path, const std::vector<std::string>& kernels) {
   auto text = read_input_file(path, {.allow_stdin = false, .what = "sweep file"});
   if (!text) return text.error();
-  const Source src{path};
+  const Source src{path, kernels};
   toml::table root;
   try {
     root = toml::parse(*text, path);

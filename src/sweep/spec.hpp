@@ -18,10 +18,11 @@ struct Assignment {
   std::string text() const { return key + "=" + value; }
 };
 
-enum class WorkloadKind { Run, Case };
+enum class WorkloadKind { Run, Case, Kernel };
 
-// A `ventus run` line (an ELF, assembly or OpenCL C file and its launch) or a reference-case
-// folder with an optional list of launches.
+// A `ventus run` line (an ELF, assembly or OpenCL C file and its launch), a reference-case
+// folder with an optional list of launches, or a kernel of the suite by name (`ventus demo
+// --kernels NAME`).
 struct Limits {
   double time_seconds = 0;               // 0 = none
   uint64_t memory_bytes = 0;             // address space of a point, 0 = none
@@ -31,7 +32,7 @@ struct Limits {
 struct Workload {
   std::string name;
   WorkloadKind kind = WorkloadKind::Run;
-  std::string text;  // the run line, or the case folder, as written
+  std::string text;  // the run line, the case folder or the kernel's name, as written
   std::vector<std::string> launches;
   std::string location;
   Limits limits;  // [limits], then the workload's own time, memory, instructions
@@ -62,6 +63,7 @@ struct SweepSpec {
 // Reads and checks a sweep file: unknown sections and keys, malformed values, keys the
 // configuration registry does not know and out-of-range values are errors naming
 // "<path>:<line>:<column>". Nothing runs before this succeeds.
-Result<SweepSpec> load_sweep_file(const std::string& path);
+// `kernels`: the names a `kernel =` workload may take (the demo's kernels).
+Result<SweepSpec> load_sweep_file(const std::string& path, const std::vector<std::string>& kernels);
 
 }  // namespace ventus::sweep

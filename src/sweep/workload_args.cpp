@@ -110,10 +110,17 @@ Result<WorkloadArgs> case_args(const Workload& w) {
   return out;
 }
 
+// A kernel of the suite: `ventus demo` runs it with its own inputs and checks the result.
+Result<WorkloadArgs> kernel_args(const Workload& w) {
+  return WorkloadArgs{{"demo", "--kernels", w.text}, {}};
+}
+
 }  // namespace
 
 Result<WorkloadArgs> workload_args(const Workload& workload) {
-  auto args = workload.kind == WorkloadKind::Run ? run_args(workload) : case_args(workload);
+  auto args = workload.kind == WorkloadKind::Run    ? run_args(workload)
+              : workload.kind == WorkloadKind::Case ? case_args(workload)
+                                                    : kernel_args(workload);
   if (!args) {
     return Error{fmt::format("{}: workload '{}': {}", workload.location, workload.name,
                              args.error().message)};

@@ -23,7 +23,8 @@ BAD_FILES = [
     ("missing_input.toml", "[[workload]]\nrun = \"kernels/nothing_here.s --kernel k --global 1\"\n", "{f}:1:1: workload 'nothing_here': input 'kernels/nothing_here.s' is not a file"),
     ("owned_option.toml", "[[workload]]\nrun = \"kernels/vecadd/vecadd.s --kernel vecadd --global 64 --timing\"\n", "--timing is set by the sweep"),
     ("bad_limit.toml", "[limits]\ntime = '10 minutes'\n[[workload]]\n" + VECADD, "{f}:2:8: time:"),
-    ("both_kinds.toml", "[[workload]]\ncase = 'x'\n" + VECADD, "either run"),
+    ("both_kinds.toml", "[[workload]]\ncase = 'x'\n" + VECADD, "one of run"),
+    ("unknown_kernel.toml", "[[workload]]\nkernel = 'vecad'\n", "{f}:2:10: no kernel 'vecad' in the suite's demo (the kernels: vecadd, saxpy"),
 ]
 
 

@@ -48,6 +48,21 @@ def check_hand_runs(check, args, rows, tmp):
         check.expect(got == [str(want)], f"{workload} slots={slots} sets={sets}: sweep {got}, by hand {want}")
 
 
+def check_kernel_workloads(check, args, out):
+    """examples/sweeps/kernels.toml: suite kernels by name run as `ventus demo --kernels NAME`,
+    each point's cycles those of that demo run by hand."""
+    result = run([args.ventus, "sweep", "run", "examples/sweeps/kernels.toml", "-o", out, "-j", "2"],
+                 cwd=args.source_dir, check=0)
+    check.expect("4 points: 4 done, 0 failed" in result.stdout, f"kernel workloads: {result.stdout}")
+    rows = results_without_host_columns(out)
+    for kernel, slots in (("vecadd", "4"), ("reduction", "8")):
+        want = hand_cycles(args.ventus, ["demo", "--kernels", kernel, "--timing", "--set",
+                                         f"sm.warp_slots={slots}"], args.source_dir)
+        got = [r["cycles"] for r in rows if (r["workload"], r["sm.warp_slots"]) == (kernel, slots)]
+        check.expect(len(got) > 0 and sum(int(c) for c in got) == want,
+                     f"{kernel} slots={slots}: sweep {got}, demo by hand {want}")
+
+
 def check_sqlite(check, out, rows):
     db = sqlite3.connect(os.path.join(out, "results.sqlite"))
     points = db.execute('SELECT COUNT(*), SUM(status = \'ok\') FROM points').fetchone()
@@ -77,6 +92,7 @@ def main(argv):
     rows = check_local(check, args, os.path.join(work, "local"))
     check_hand_runs(check, args, rows, fresh_dir(os.path.join(work, "hand")))
     check_sqlite(check, os.path.join(work, "local"), rows)
+    check_kernel_workloads(check, args, os.path.join(work, "kernels"))
     status = run([args.ventus, "sweep", "status", os.path.join(work, "local")], cwd=work)
     check.expect(status.returncode == 0 and "24 done" in status.stdout, f"status: {status.stdout}")
     check_plots(check, args, os.path.join(work, "local"))

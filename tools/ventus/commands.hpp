@@ -3,6 +3,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+#include <vector>
+
 namespace ventus::tools {
 
 // Each function adds its sub-command to `app`; the sub-command's callback runs it and
@@ -16,6 +19,8 @@ void register_bench(CLI::App& app, int& exit_status);
 void register_isa_table(CLI::App& app, int& exit_status);
 void register_run(CLI::App& app, int& exit_status);
 void register_demo(CLI::App& app, int& exit_status);
+// The kernels `ventus demo` runs, by name (its --kernels; sweep files' `kernel =` workloads).
+std::vector<std::string> demo_kernel_names();
 void register_config(CLI::App& app, int& exit_status);
 void register_help(CLI::App& app, int& exit_status);
 void register_cc(CLI::App& app, int& exit_status);

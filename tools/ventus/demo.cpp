@@ -2,6 +2,7 @@
 // prints a table (kernel, configuration, result check, warp instructions,
 // simulation speed).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <deque>
@@ -34,6 +35,7 @@ struct DemoOptions {
   std::optional<unsigned> threads_per_warp;  // overrides sm.threads_per_warp
   std::optional<uint64_t> max_instructions;  // per launch (effective_instruction_limit)
   SimCliOptions sim;
+  std::vector<std::string> kernels;  // --kernels: only these (demo_kernel_names)
 };
 
 struct DemoCase {
@@ -76,6 +78,25 @@ std::vector<DemoCase> demo_cases(const MachineConfig& machine) {
       {"scan", [=](Device& d) { return run_scan(d, {.n = 2000, .local = group}); }},
       {"nn", [=](Device& d) { return run_nn_demo(d, group); }},
   };
+}
+
+// The demo cases that --kernels names, in the demo's order; an unknown name is an input error
+// that lists the kernels there are.
+Result<std::vector<DemoCase>> selected_cases(const MachineConfig& machine,
+                                             const std::vector<std::string>& names) {
+  std::vector<DemoCase> all = demo_cases(machine);
+  if (names.empty()) return all;
+  for (const std::string& name : names) {
+    const auto named = [&](const DemoCase& c) { return c.kernel == name; };
+    if (std::none_of(all.begin(), all.end(), named)) {
+      return Error{fmt::format("--kernels: no demo kernel '{}' (the kernels: {})", name,
+                               fmt::join(demo_kernel_names(), ", "))};
+    }
+  }
+  std::erase_if(all, [&](const DemoCase& c) {
+    return std::find(names.begin(), names.end(), c.kernel) == names.end();
+  });
+  return all;
 }
 
 std::string speed(const LaunchStats& stats) {
@@ -260,7 +281,12 @@ int run_demo(const DemoOptions& options) {
   config->simulation.max_warp_instructions = effective_instruction_limit(
       options.max_instructions, config->simulation.max_warp_instructions,
       config->simulation.timing);
-  const std::vector<DemoCase> cases = demo_cases(config->machine);
+  const auto selected = selected_cases(config->machine, options.kernels);
+  if (!selected) {
+    fmt::print(stderr, "ventus demo: {}\n", selected.error().message);
+    return 2;
+  }
+  const std::vector<DemoCase>& cases = *selected;
   if (auto files = check_kernel_files(*config, cases); !files) {
     fmt::print(stderr, "ventus demo: {}\n", files.error().message);
     return 2;
@@ -304,9 +330,18 @@ void register_demo(CLI::App& app, int& exit_status) {
   cmd->add_option("-t,--threads-per-warp", options->threads_per_warp,
                   "threads per warp (1, 2, 4, 8, 16 or 32; default: sm.threads_per_warp)")
       ->check(CLI::IsMember({1u, 2u, 4u, 8u, 16u, 32u}));
+  cmd->add_option("--kernels", options->kernels,
+                  "only these kernels of the demo, e.g. vecadd,reduction (default: all of them)")
+      ->delimiter(',');
   add_sim_options(*cmd, options->sim);
   add_instruction_limit_option(*cmd, options->max_instructions);
   cmd->callback([options, &exit_status] { exit_status = run_demo(*options); });
+}
+
+std::vector<std::string> demo_kernel_names() {
+  std::vector<std::string> names;
+  for (const DemoCase& c : demo_cases(MachineConfig{})) names.push_back(c.kernel);
+  return names;
 }
 
 }  // namespace ventus::tools

@@ -49,7 +49,7 @@ int fail(std::string_view what, const Error& error) {
 }
 
 Result<Plan> plan_of(const std::string& file) {
-  auto spec = load_sweep_file(file);
+  auto spec = load_sweep_file(file, demo_kernel_names());
   if (!spec) return spec.error();
   return make_plan(*spec, build_id());
 }
