@@ -23,6 +23,7 @@ runner::CaseOptions case_options_for(const Config& config,
   if (sim.timing) options.timing = config.machine.timing;
   if (auto timeline = timeline_options(sim); timeline) options.timeline = *timeline;
   options.events = sim.events;
+  options.sanitize = sim.sanitize_options();
   return options;
 }
 

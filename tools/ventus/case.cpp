@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "runner/case_runner.hpp"
+#include "runtime/case_options.hpp"
 #include "runtime/run_command.hpp"
 #include "runtime/timeline_config.hpp"
 #include "sim_options.hpp"
@@ -43,27 +44,12 @@ Result<Config> case_config(const CaseArgs& args) {
 }
 
 runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
-  const SimulationOptions& sim = config.simulation;
-  runner::CaseOptions options;
-  options.mode = sim.ref_compat ? functional::Mode::RefCompat : functional::Mode::Default;
+  runner::CaseOptions options = case_options_for(config, args.max_instructions);
   if (!args.log_dir.empty()) options.log_dir = args.log_dir;
   if (!args.dump_dir.empty()) options.dump_dir = args.dump_dir;
-  options.max_instructions =
-      effective_instruction_limit(args.max_instructions, sim.max_warp_instructions, sim.timing);
-  options.machine = config.machine;
-  options.widen_machine = sim.widen_machine && !sim.timing;
-  options.schedule = sim.schedule_kind();
-  options.random_seed = sim.random_seed;
-  options.host_threads = sim.host_threads;
-  options.memcheck = functional::memcheck_from_name(sim.memcheck);
-  options.config_json = config.values_json();
-  if (sim.timing) options.timing = config.machine.timing;
-  if (auto timeline = timeline_options(sim); timeline) options.timeline = *timeline;
-  options.events = sim.events;
   options.launches = args.launches;
   options.check = args.check;
   options.threads_per_warp = args.threads_per_warp;
-  options.sanitize = config.simulation.sanitize_options();
   return options;
 }
 
