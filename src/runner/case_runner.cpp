@@ -16,6 +16,7 @@
 #include "loader/test_case.hpp"
 #include "memory/local_memory.hpp"
 #include "runner/case_limits.hpp"
+#include "runner/case_memory.hpp"
 #include "runner/case_setup.hpp"
 #include "runner/commit_conversion.hpp"
 #include "runner/launch_log.hpp"
@@ -48,26 +49,7 @@ struct Program {
     }
     return std::nullopt;
   }
-  uint32_t tohost() const {
-    const elf::Symbol* s = elf ? elf->find_symbol("tohost") : nullptr;
-    return s != nullptr ? s->value : 0x80001000u;  // ISA.md §7.8
-  }
-  void write_segments(memory::DeviceMemory& memory) const {
-    if (!elf) return;
-    for (const elf::Segment& seg : elf->load_segments()) {
-      memory.store().write_bytes(seg.paddr,
-                                 seg.bytes.first(std::min<size_t>(seg.bytes.size(), seg.filesz)));
-    }
-  }
-  // Default mode: segments outside every buffer still need a region (e.g. .sdata past the
-  // code image); overlap with the code buffer is expected and fine.
-  void map_segments(memory::DeviceMemory& memory) const {
-    if (!elf) return;
-    for (const elf::Segment& seg : elf->load_segments()) {
-      if (seg.memsz == 0 || memory.map().find(seg.paddr, seg.memsz) != nullptr) continue;
-      (void)memory.map_region({seg.paddr, seg.memsz, memory::RegionKind::kCode, "ELF segment"});
-    }
-  }
+  const elf::ElfFile* file() const { return elf ? &*elf : nullptr; }
 };
 
 functional::LaunchConfig launch_config(const loader::Launch& launch, const Program& program,
@@ -97,16 +79,6 @@ Status write_text_file(const std::filesystem::path& path, const std::string& tex
   return ok_status();
 }
 
-// Default mode: buffers in the local window belong to every group's own local memory.
-memory::LocalMemory local_layout(const loader::LaunchMetadata& meta) {
-  memory::LocalMemory layout(memory::lds_region_bytes(meta.lds_size, meta.wg_size));
-  for (const loader::BufferDesc& b : meta.buffers) {
-    if (b.alloc_size == 0 || !memory::is_local_window(b.base)) continue;
-    if (layout.map().find(b.base, 1) != nullptr) continue;
-    (void)layout.map_region({b.base, b.alloc_size, memory::RegionKind::kLocal, "__local buffer"});
-  }
-  return layout;
-}
 
 class LaunchRunner {
  public:
@@ -158,7 +130,7 @@ functional::EngineOptions LaunchRunner::engine_options() const {
   functional::EngineOptions engine;
   engine.mode = options_.mode;
   engine.max_warp_instructions = options_.max_instructions;
-  engine.tohost_addr = program_.tohost();
+  engine.tohost_addr = tohost_address(program_.file());
   engine.schedule = options_.schedule;
   engine.random_seed = options_.random_seed;
   engine.host_threads = options_.host_threads;
@@ -197,8 +169,8 @@ Status LaunchRunner::prepare_memory(const loader::Launch& launch) {
   }
   loader::write_launch_data(launch.data, memory_);
   if (options_.mode == Mode::Default) {
-    program_.map_segments(memory_);
-    program_.write_segments(memory_);
+    map_elf_segments(program_.file(), memory_);
+    write_elf_segments(program_.file(), memory_);
     return ok_status();
   }
   return functional::install_boot_rom(memory_, launch.metadata.start_addr);
@@ -229,7 +201,7 @@ functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
                                                CommitLogObserver* observer, LaunchReport& report) {
   const functional::EngineOptions engine = engine_options();
   std::optional<memory::LocalMemory> layout;
-  if (options_.mode == Mode::Default) layout.emplace(local_layout(launch.metadata));
+  if (options_.mode == Mode::Default) layout.emplace(case_local_layout(launch.metadata));
   memory::LocalMemory* local = layout ? &*layout : nullptr;
   if (!gpu_) {
     return functional::run_launch(config, machine_, engine, memory_, local, stats_, observer,
@@ -292,7 +264,7 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   functional::LaunchHooks hooks;
   if (options_.mode == Mode::RefCompat && program_.elf) {
     // REF rewrites the ELF's segments at the start of every work-group (reference README).
-    hooks.before_group = [this](uint32_t) { program_.write_segments(memory_); };
+    hooks.before_group = [this](uint32_t) { write_elf_segments(program_.file(), memory_); };
   }
   LaunchReport report;
   report.name = launch.name;

@@ -7,6 +7,7 @@
 #include "functional/launch.hpp"
 #include "loader/test_case.hpp"
 #include "runner/case_limits.hpp"
+#include "runner/case_memory.hpp"
 #include "runner/case_setup.hpp"
 #include "runtime/golden_setup.hpp"
 #include "ventus/runtime.hpp"
@@ -21,25 +22,7 @@ using functional::Mode;
 struct CaseProgram {
   std::optional<elf::ElfFile> elf;
 
-  void write_segments(memory::DeviceMemory& memory) const {
-    if (!elf) return;
-    for (const elf::Segment& seg : elf->load_segments()) {
-      memory.store().write_bytes(seg.paddr,
-                                 seg.bytes.first(std::min<size_t>(seg.bytes.size(), seg.filesz)));
-    }
-  }
-  // Default mode: segments outside every buffer still need a region.
-  void map_segments(memory::DeviceMemory& memory) const {
-    if (!elf) return;
-    for (const elf::Segment& seg : elf->load_segments()) {
-      if (seg.memsz == 0 || memory.map().find(seg.paddr, seg.memsz) != nullptr) continue;
-      (void)memory.map_region({seg.paddr, seg.memsz, memory::RegionKind::kCode, "ELF segment"});
-    }
-  }
-  uint32_t tohost() const {
-    const elf::Symbol* s = elf ? elf->find_symbol("tohost") : nullptr;
-    return s != nullptr ? s->value : 0x80001000u;  // ISA.md §7.8
-  }
+  const elf::ElfFile* file() const { return elf ? &*elf : nullptr; }
 };
 
 Status prepare_memory(const loader::Launch& launch, const CaseProgram& program, Mode mode,
@@ -49,8 +32,8 @@ Status prepare_memory(const loader::Launch& launch, const CaseProgram& program, 
   }
   loader::write_launch_data(launch.data, memory);
   if (mode == Mode::Default) {
-    program.map_segments(memory);
-    program.write_segments(memory);
+    runner::map_elf_segments(program.file(), memory);
+    runner::write_elf_segments(program.file(), memory);
     return ok_status();
   }
   return functional::install_boot_rom(memory, launch.metadata.start_addr);
@@ -72,16 +55,6 @@ functional::LaunchConfig launch_config(const loader::Launch& launch) {
   return config;
 }
 
-// Default mode: buffers in the local window belong to every group's own local memory.
-memory::LocalMemory local_layout(const loader::LaunchMetadata& meta) {
-  memory::LocalMemory layout(memory::lds_region_bytes(meta.lds_size, meta.wg_size));
-  for (const loader::BufferDesc& b : meta.buffers) {
-    if (b.alloc_size == 0 || !memory::is_local_window(b.base)) continue;
-    if (layout.map().find(b.base, 1) != nullptr) continue;
-    (void)layout.map_region({b.base, b.alloc_size, memory::RegionKind::kLocal, "__local buffer"});
-  }
-  return layout;
-}
 
 // Fills `p` for `launch`: its memory, configuration, machine and engine options.
 Status prepare_launch(const loader::Launch& launch, const CaseProgram& program,
@@ -93,11 +66,11 @@ Status prepare_launch(const loader::Launch& launch, const CaseProgram& program,
   p.config = launch_config(launch);
   if (auto valid = functional::check_launch_config(p.config); !valid) return valid;
   p.local.reset();
-  if (mode == Mode::Default) p.local.emplace(local_layout(launch.metadata));
+  if (mode == Mode::Default) p.local.emplace(runner::case_local_layout(launch.metadata));
   p.engine = functional::EngineOptions{};
   p.engine.mode = mode;
   p.engine.memcheck = functional::Memcheck::Report;
-  p.engine.tohost_addr = program.tohost();
+  p.engine.tohost_addr = runner::tohost_address(program.file());
   return ok_status();
 }
 
@@ -147,7 +120,7 @@ Result<std::unique_ptr<PreparedLaunch>> prepare_case_launch(const CaseLaunch& c)
   if (c.mode == Mode::RefCompat && shared_program->elf) {
     // REF rewrites the ELF's segments at the start of every work-group (reference README).
     p->before_group = [shared_program, memory = &p->memory](uint32_t) {
-      shared_program->write_segments(*memory);
+      runner::write_elf_segments(shared_program->file(), *memory);
     };
   }
   for (size_t i = 0; i <= *index; ++i) {
