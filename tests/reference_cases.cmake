@@ -62,7 +62,9 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
                    --ventus $<TARGET_FILE:ventus>
                    --script ${PROJECT_SOURCE_DIR}/scripts/event_diff.py
                    --case ${VENTUS_REFERENCE_DIR}/cases/gaussian-4w4t
-                   --config ${PROJECT_SOURCE_DIR}/configs/ventus-rtl-tb.toml)
+                   --config ${PROJECT_SOURCE_DIR}/configs/ventus-rtl-tb.toml
+                   --rtl-case ${VENTUS_REFERENCE_DIR}/cases/vecadd-4w8t
+                   --trace ${VENTUS_REFERENCE_DIR}/../rtl/traces/vecadd-4w8t/vecadd_0.trace)
   set_tests_properties(timing/event_diff PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
   # --versus: each launch's error with and without a setting, and the launches it moves.
   add_test(NAME timing/rtl_accuracy_versus
