@@ -66,6 +66,13 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
                    --rtl-case ${VENTUS_REFERENCE_DIR}/cases/vecadd-4w8t
                    --trace ${VENTUS_REFERENCE_DIR}/../rtl/traces/vecadd-4w8t/vecadd_0.trace)
   set_tests_properties(timing/event_diff PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+  # ventus case --timing-launches (issue 49): exact where no state carries over, usage errors.
+  add_test(NAME timing/timing_launches
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/timing_launches_check.py
+                   --ventus $<TARGET_FILE:ventus>
+                   --case ${VENTUS_REFERENCE_DIR}/cases/gaussian-4w4t
+                   --config ${PROJECT_SOURCE_DIR}/configs/ventus-rtl-tb.toml)
+  set_tests_properties(timing/timing_launches PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
   # --versus: each launch's error with and without a setting, and the launches it moves.
   add_test(NAME timing/rtl_accuracy_versus
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/rtl_accuracy.py

@@ -100,7 +100,8 @@ class LaunchRunner {
     }
   }
 
-  Result<LaunchReport> run(const loader::Launch& launch);
+  // `timed`: on the cycle model when the case has one (else functionally).
+  Result<LaunchReport> run(const loader::Launch& launch, bool timed);
 
  private:
   Status prepare_memory(const loader::Launch& launch);
@@ -109,7 +110,7 @@ class LaunchRunner {
   functional::LaunchResult execute(const loader::Launch& launch,
                                    const functional::LaunchConfig& config,
                                    const functional::LaunchHooks& hooks,
-                                   CommitLogObserver* observer, LaunchReport& report);
+                                   CommitLogObserver* observer, bool timed, LaunchReport& report);
   functional::EngineOptions engine_options() const;
   void record_result(functional::LaunchResult result, LaunchReport& report) const;
   std::string stats_json(const LaunchReport& report) const;
@@ -198,16 +199,20 @@ Result<CheckOutcome> LaunchRunner::check(const loader::Launch& launch, std::stri
 functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
                                                const functional::LaunchConfig& config,
                                                const functional::LaunchHooks& hooks,
-                                               CommitLogObserver* observer, LaunchReport& report) {
+                                               CommitLogObserver* observer, bool timed,
+                                               LaunchReport& report) {
   const functional::EngineOptions engine = engine_options();
   std::optional<memory::LocalMemory> layout;
   if (options_.mode == Mode::Default) layout.emplace(case_local_layout(launch.metadata));
   memory::LocalMemory* local = layout ? &*layout : nullptr;
-  if (!gpu_) {
+  if (!gpu_ || !timed) {
+    // A launch run functionally is still one of the run's kernels: the next is not its first
+    // (the host poll's offset, TIMING.md §2), as in a run that times every launch.
+    first_kernel_ = false;
     return functional::run_launch(config, machine_, engine, memory_, local, stats_, observer,
                                   hooks);
   }
-  timing::TimingResult timed;
+  timing::TimingResult cycles;
   if (timeline_ != nullptr) {
     timeline_->begin_launch(launch.name, options_.machine.sm_count,
                             options_.machine.warp_slots_per_sm);
@@ -215,11 +220,11 @@ functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
   if (event_log_ != nullptr) event_log_->begin_launch(launch.name);
   functional::LaunchResult result = functional::run_launch_driven(
       config, machine_, engine, memory_, local, stats_,
-      [&](functional::Launch& l) { return gpu_->run(l, hooks, first_kernel_, timed); });
-  timing::close_launch(timed, timeline_, event_log_);
+      [&](functional::Launch& l) { return gpu_->run(l, hooks, first_kernel_, cycles); });
+  timing::close_launch(cycles, timeline_, event_log_);
   first_kernel_ = false;
   // The test bench counts a kernel at its end (TIMING.md §2): a launch that faulted has no count.
-  if (!result.fault) report.timing = timed;
+  if (!result.fault) report.timing = cycles;
   return result;
 }
 
@@ -241,7 +246,7 @@ Status LaunchRunner::dump_and_check(const loader::Launch& launch, LaunchLog& log
   return ok_status();
 }
 
-Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
+Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch, bool timed) {
   auto fit = launch_machine(launch, options_.machine, options_.widen_machine);
   if (!fit) return fit.error();
   machine_ = fit->shape;
@@ -272,7 +277,7 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch) {
   if (!widened_.empty()) report.widened = functional::widening_notice(widened_, launch.name);
   registry_.reset();
   const auto start = std::chrono::steady_clock::now();
-  functional::LaunchResult result = execute(launch, config, hooks, log.observer(), report);
+  functional::LaunchResult result = execute(launch, config, hooks, log.observer(), timed, report);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   record_result(std::move(result), report);
   if (log.failed()) return Error{fmt::format("{}: writing the log failed", launch.name)};
@@ -315,11 +320,11 @@ bool CaseReport::ok() const {
 
 // Runs the launches in order on the case's one memory; a launch that faults is the last.
 static Status run_launches(LaunchRunner& runner, const std::vector<const loader::Launch*>& launches,
-                           const CaseOptions& options, const memory::DeviceMemory& memory,
-                           CaseReport& report) {
-  for (const loader::Launch* launch_ptr : launches) {
-    const loader::Launch& launch = *launch_ptr;
-    auto launch_report = runner.run(launch);
+                           const std::vector<bool>& timed, const CaseOptions& options,
+                           const memory::DeviceMemory& memory, CaseReport& report) {
+  for (size_t i = 0; i < launches.size(); ++i) {
+    const loader::Launch& launch = *launches[i];
+    auto launch_report = runner.run(launch, timed[i]);
     if (!launch_report) return launch_report.error();
     if (options.after_launch) options.after_launch(launch, memory);
     report.launches.push_back(std::move(launch_report.value()));
@@ -341,14 +346,19 @@ Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions&
   if (options.timing && options.mode == Mode::RefCompat) {
     return Error{"the cycle model runs the default mode only: drop --ref-compat or --timing"};
   }
+  if (!options.timing_launches.empty() && !options.timing) {
+    return Error{"--timing-launches needs --timing: it names the launches the cycle model times"};
+  }
   auto selected = launches_to_run(*test_case, options);
   if (!selected) return selected.error();
+  auto timed = timed_launches(*selected, options.timing_launches);
+  if (!timed) return timed.error();
   auto timeline = open_timeline(options);
   if (!timeline) return timeline.error();
   auto event_log = open_event_log(options);
   if (!event_log) return event_log.error();
   LaunchRunner runner(options, program, memory, timeline->get(), event_log->get());
-  if (auto ran = run_launches(runner, *selected, options, memory, report); !ran) {
+  if (auto ran = run_launches(runner, *selected, *timed, options, memory, report); !ran) {
     return ran.error();
   }
   if (*timeline) {

@@ -40,6 +40,12 @@ struct CaseOptions {
   functional::SanitizeOptions sanitize;                          // docs/sanitizers.md
   // Set: every launch runs on the cycle model with these parameters (`--timing`).
   std::optional<timing::TimingParams> timing;
+  // Non-empty (with timing, `--timing-launches`): only these launches run on the cycle model,
+  // the others functionally on the same memory; each a name or a 0-based index into the
+  // launches the case runs (case_setup.hpp timed_launches). The cycle model's state that
+  // outlives a launch (the I-cache's replacement state, docs/timing.md) passes from one timed
+  // launch to the next; the functional ones leave it as it was.
+  std::vector<std::string> timing_launches;
   // Set (with timing): the launches write this timeline, one after the other (--timeline).
   std::optional<timing::TimelineOptions> timeline;
   // Non-empty (with timing): the launches write their events to this file, one after the

@@ -53,6 +53,49 @@ Result<std::vector<const loader::Launch*>> launches_to_run(const loader::TestCas
   return selected;
 }
 
+namespace {
+
+// "a, b, c": the launches the case runs, for error messages.
+std::string launch_names(const std::vector<const loader::Launch*>& selected) {
+  std::string names;
+  for (const loader::Launch* l : selected) names += (names.empty() ? "" : ", ") + l->name;
+  return names;
+}
+
+// The position in `selected` that `spec` names: a launch name, else a decimal index.
+Result<size_t> timed_position(const std::vector<const loader::Launch*>& selected,
+                              const std::string& spec) {
+  for (size_t i = 0; i < selected.size(); ++i) {
+    if (selected[i]->name == spec) return i;
+  }
+  if (spec.empty()) return Error{"--timing-launches: an empty entry"};
+  const bool digits = !spec.empty() && spec.size() <= 9 &&
+                      std::all_of(spec.begin(), spec.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (digits && std::stoul(spec) < selected.size()) return std::stoul(spec);
+  if (digits) {
+    return Error{fmt::format("--timing-launches: index {} is out of range: the run has {} "
+                             "launch{} (indices 0 to {}: {})",
+                             spec, selected.size(), selected.size() == 1 ? "" : "es",
+                             selected.size() - 1, launch_names(selected))};
+  }
+  return Error{fmt::format("--timing-launches: '{}' is neither a launch of the run nor an index "
+                           "(the run's launches: {})",
+                           excerpt(spec), launch_names(selected))};
+}
+
+}  // namespace
+
+Result<std::vector<bool>> timed_launches(const std::vector<const loader::Launch*>& selected,
+                                         const std::vector<std::string>& specs) {
+  std::vector<bool> timed(selected.size(), specs.empty());
+  for (const std::string& spec : specs) {
+    auto position = timed_position(selected, spec);
+    if (!position) return position.error();
+    timed[*position] = true;
+  }
+  return timed;
+}
+
 Status create_output_dirs(const CaseOptions& options) {
   for (const auto& out_dir : {options.log_dir, options.dump_dir}) {
     std::error_code ec;

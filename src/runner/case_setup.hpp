@@ -25,6 +25,12 @@ Result<std::vector<const loader::Launch*>> select_launches(const loader::TestCas
 Result<std::vector<const loader::Launch*>> launches_to_run(const loader::TestCase& test_case,
                                                            const CaseOptions& options);
 
+// --timing-launches: per launch of `selected` (the order the case runs them), whether it runs
+// on the cycle model. Each spec is a launch name or a 0-based index into `selected`; empty
+// specs time every launch. A name not run, an index out of range or an empty spec is an error.
+Result<std::vector<bool>> timed_launches(const std::vector<const loader::Launch*>& selected,
+                                         const std::vector<std::string>& specs);
+
 // --log-dir and --dump-dir, created before the first launch writes into them.
 Status create_output_dirs(const CaseOptions& options);
 

@@ -28,6 +28,7 @@ struct CaseArgs {
   std::string memcheck;  // overrides run.memcheck
   bool check = false;    // --check: PASS/FAIL per launch against expected/ and ref-logs/
   std::vector<std::string> launches;  // --launches A,B,C
+  std::vector<std::string> timing_launches;  // --timing-launches A,1 (names or indices)
   uint32_t threads_per_warp = 0;      // --threads-per-warp N (0: the metadata's wf_size)
 };
 
@@ -48,6 +49,7 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   if (!args.log_dir.empty()) options.log_dir = args.log_dir;
   if (!args.dump_dir.empty()) options.dump_dir = args.dump_dir;
   options.launches = args.launches;
+  options.timing_launches = args.timing_launches;
   options.check = args.check;
   options.threads_per_warp = args.threads_per_warp;
   return options;
@@ -171,6 +173,11 @@ void register_case(CLI::App& app, int& exit_status) {
                   "run.max_warp_instructions, else 1000000000)");
   cmd->add_option("--launches", args->launches,
                   "run only these launches of cases.ini, in this order (e.g. Fan1_0,Fan2_0)")
+      ->delimiter(',');
+  cmd->add_option("--timing-launches", args->timing_launches,
+                  "with --timing: time only these launches (names, or 0-based indices in the "
+                  "order the case runs them); the others run functionally on the same memory "
+                  "(docs/timing.md \"Timing some launches\")")
       ->delimiter(',');
   cmd->add_option("--threads-per-warp", args->threads_per_warp,
                   "run every warp with N threads instead of the metadata's wf_size, as an RTL "
