@@ -62,4 +62,10 @@ struct WarpState {
   bool at_barrier = false;  // waiting at a barrier (default mode)
 };
 
+// Where byte `a` of work-group thread `thread`'s private space lives (ISA.md §5.11, REF =
+// RTL, conflict C6): words interleaved across the group's `threads` threads from `pds`.
+inline uint32_t private_byte_address(uint32_t pds, uint32_t threads, uint32_t thread, uint32_t a) {
+  return pds + (a & ~3u) * threads + (a & 3u) + 4u * thread;
+}
+
 }  // namespace ventus::functional

@@ -126,6 +126,8 @@ class WorkGroup {
   const std::vector<WarpState>& warps() const { return warps_; }
   const GroupCounters& counters() const { return counters_; }
   const MemcheckLog& memcheck_log() const { return memcheck_log_; }
+  // The group's view of memory (its local window, global memory): a debugger's reads.
+  memory::WorkGroupMemory& memory() { return memory_; }
 
   // The fault a Trapped step of warp `index` stops the launch with.
   Fault fault_from_trap(unsigned index) const;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/input_file.hpp"
+#include "debug/limits.hpp"
 #include "elf/elf_reader.hpp"
 #include "functional/launch.hpp"
 #include "loader/test_case.hpp"
@@ -78,7 +79,6 @@ Status write_text_file(const std::filesystem::path& path, const std::string& tex
   if (!out) return Error{fmt::format("cannot write '{}'", path.string())};
   return ok_status();
 }
-
 
 class LaunchRunner {
  public:
@@ -205,6 +205,10 @@ functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
   std::optional<memory::LocalMemory> layout;
   if (options_.mode == Mode::Default) layout.emplace(case_local_layout(launch.metadata));
   memory::LocalMemory* local = layout ? &*layout : nullptr;
+  if (options_.launch_driver) {
+    return functional::run_launch_driven(config, machine_, engine, memory_, local, stats_,
+                                         options_.launch_driver);
+  }
   if (!gpu_ || !timed) {
     // A launch run functionally is still one of the run's kernels: the next is not its first
     // (the host poll's offset, TIMING.md §2), as in a run that times every launch.
@@ -348,6 +352,11 @@ Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions&
   }
   if (!options.timing_launches.empty() && !options.timing) {
     return Error{"--timing-launches needs --timing: it names the launches the cycle model times"};
+  }
+  if (options.launch_driver) {
+    const debug::DebuggedRun debugged{options.timing.has_value(), options.mode == Mode::RefCompat,
+                                      options.log_dir.has_value(), options.sanitize.checks != 0};
+    if (auto allowed = debug::check_debuggable(debugged); !allowed) return allowed.error();
   }
   auto selected = launches_to_run(*test_case, options);
   if (!selected) return selected.error();

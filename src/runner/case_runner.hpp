@@ -11,6 +11,7 @@
 #include "common/result.hpp"
 #include "functional/engine.hpp"
 #include "functional/functional_stats.hpp"
+#include "functional/launch.hpp"
 #include "functional/machine_shape.hpp"
 #include "functional/sanitize/report.hpp"
 #include "loader/test_case.hpp"
@@ -68,6 +69,8 @@ struct CaseOptions {
   // with the case's memory as it stands then: lets tests read back any buffer by its case
   // address, which `.out` dumps of later launches do not list.
   std::function<void(const loader::Launch&, const memory::DeviceMemory&)> after_launch;
+  // Set: drives every launch in place of the functional schedulers (the debugger, --gdb).
+  functional::LaunchDriver launch_driver;
 };
 
 struct LaunchReport {

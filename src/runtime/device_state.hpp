@@ -66,6 +66,8 @@ struct Device::State {
   std::unique_ptr<timing::EventLog> event_log;
   // run.save_case: writes every launch as a test case (created by the first launch).
   std::shared_ptr<runtime_detail::CaseExporter> exporter;
+  // Set: drives every launch in place of the functional schedulers (the debugger, --gdb).
+  functional::LaunchDriver launch_driver;
 
   explicit State(const Config& c)
       : config(c),

@@ -209,6 +209,12 @@ Status run_on_device(Device::State& state, const LaunchPlan& plan, LaunchSetup& 
                      const functional::MachineShape& machine, RunOutcome& run) {
   run.timed_run = state.gpu && setup.log.observer() == nullptr;
   if (run.timed_run) return run_timed(state, plan, setup, machine, run);
+  if (state.launch_driver) {
+    run.result = functional::run_launch_driven(plan.config, machine, setup.engine, state.memory,
+                                               setup.local_layout(), state.functional_stats,
+                                               state.launch_driver);
+    return ok_status();
+  }
   run.result =
       functional::run_launch(plan.config, machine, setup.engine, state.memory, setup.local_layout(),
                              state.functional_stats, setup.log.observer(), setup.hooks);

@@ -5,6 +5,7 @@
 
 #include "common/input_file.hpp"
 #include "common/output_file.hpp"
+#include "debug/limits.hpp"
 
 #include <fmt/format.h>
 
@@ -198,8 +199,14 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   if (!program) return program.error();
   auto kernel = program->kernel(o.kernel);
   if (!kernel) return kernel.error();
+  if (o.launch_driver) {
+    const debug::DebuggedRun debugged{config->simulation.timing, config->simulation.ref_compat,
+                                      !o.log_path.empty(), config->simulation.sanitize != "none"};
+    if (auto allowed = debug::check_debuggable(debugged); !allowed) return allowed.error();
+  }
   auto device = Device::create(*config);
   if (!device) return device.error();
+  (*device)->state().launch_driver = o.launch_driver;
   Prepared prepared;
   if (auto added = add_args(**device, *kernel, o.args, prepared); !added) return added.error();
   LaunchOptions launch_options;

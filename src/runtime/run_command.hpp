@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "functional/launch.hpp"
 #include "ventus/runtime.hpp"
 
 namespace ventus {
@@ -50,6 +51,8 @@ struct RunOptions {
   std::vector<std::string> overrides;  // key=value
   bool ref_compat = false;
   std::optional<uint64_t> max_instructions;  // see effective_instruction_limit
+  // Set: drives the launch in place of the functional schedulers (the debugger, --gdb).
+  functional::LaunchDriver launch_driver;
 };
 
 struct RunReport {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "debug/gdb_server.hpp"
 #include "runner/case_runner.hpp"
 #include "runtime/case_options.hpp"
 #include "runtime/run_command.hpp"
@@ -30,6 +31,8 @@ struct CaseArgs {
   std::vector<std::string> launches;  // --launches A,B,C
   std::vector<std::string> timing_launches;  // --timing-launches A,1 (names or indices)
   uint32_t threads_per_warp = 0;      // --threads-per-warp N (0: the metadata's wf_size)
+  std::string gdb;                    // --gdb [HOST:]PORT (docs/debugging.md)
+  bool gdb_allow_remote = false;
 };
 
 // Exit status: 0 every launch ran to its end, 1 a guest fault (or a REF-style trap) happened
@@ -114,7 +117,18 @@ int run_case_command(const CaseArgs& args) {
     fmt::print(stderr, "ventus case: {}\n", checkable.error().message);
     return 2;
   }
-  const auto report = runner::run_case(args.dir, case_options(args, *config));
+  runner::CaseOptions options = case_options(args, *config);
+  std::unique_ptr<debug::GdbServer> gdb;
+  if (!args.gdb.empty()) {
+    auto server = debug::start_gdb_server(args.gdb, args.gdb_allow_remote);
+    if (!server) {
+      fmt::print(stderr, "ventus case: {}\n", server.error().message);
+      return 2;
+    }
+    gdb = std::move(server.value());
+    options.launch_driver = gdb->driver();
+  }
+  const auto report = runner::run_case(args.dir, options);
   if (!report) {
     fmt::print(stderr, "ventus case: {}\n", report.error().message);
     return 2;
@@ -191,6 +205,7 @@ void register_case(CLI::App& app, int& exit_status) {
                   "accesses outside every buffer: off, report (default) or strict "
                   "(docs/memcheck.md)")
       ->check(CLI::IsMember({"off", "report", "strict"}));
+  add_gdb_options(*cmd, args->gdb, args->gdb_allow_remote);
   cmd->callback([args, &exit_status] { exit_status = run_case_command(*args); });
 }
 

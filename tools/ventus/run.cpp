@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "debug/gdb_server.hpp"
 #include "runtime/run_args.hpp"
 #include "runtime/run_command.hpp"
 #include "sim_options.hpp"
@@ -18,8 +19,10 @@ namespace {
 struct RunArgs {
   RunOptions run;
   SimCliOptions sim;
-  std::string memcheck;  // overrides run.memcheck
+  std::string memcheck;   // overrides run.memcheck
   std::string save_case;  // --save-case DIR: run.save_case
+  std::string gdb;        // --gdb [HOST:]PORT (docs/debugging.md)
+  bool gdb_allow_remote = false;
 };
 
 // The files the run writes besides the simulation options': --log and the output buffers
@@ -50,6 +53,16 @@ int run_run_command(RunArgs& args) {
   args.run.overrides = std::move(overrides.value());
   if (!args.memcheck.empty()) args.run.overrides.push_back("run.memcheck=" + args.memcheck);
   if (!args.save_case.empty()) args.run.overrides.push_back("run.save_case=" + args.save_case);
+  std::unique_ptr<debug::GdbServer> gdb;
+  if (!args.gdb.empty()) {
+    auto server = debug::start_gdb_server(args.gdb, args.gdb_allow_remote);
+    if (!server) {
+      fmt::print(stderr, "ventus run: {}\n", server.error().message);
+      return 2;
+    }
+    gdb = std::move(server.value());
+    args.run.launch_driver = gdb->driver();
+  }
   auto report =
       run_kernel_command(args.run, [](std::string_view line) { fmt::print("{}\n", line); });
   if (!report) {
@@ -115,6 +128,7 @@ void register_run(CLI::App& app, int& exit_status) {
   cmd->add_option("--save-case", args->save_case,
                   "also write the launch to DIR as a reference test case that `ventus case "
                   "DIR --check` runs (docs/runtime.md)");
+  add_gdb_options(*cmd, args->gdb, args->gdb_allow_remote);
   cmd->add_flag("--ref-compat", o->ref_compat,
                 "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
   cmd->callback([args, &exit_status] { exit_status = run_run_command(*args); });

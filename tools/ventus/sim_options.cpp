@@ -67,6 +67,14 @@ void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit)
                  "run.max_warp_instructions, else 100000000, 10000000 with --timing)");
 }
 
+void add_gdb_options(CLI::App& cmd, std::string& gdb, bool& allow_remote) {
+  cmd.add_option("--gdb", gdb,
+                 "wait for gdb-multiarch on [HOST:]PORT (loopback; port 0 picks a free one) "
+                 "with the kernel stopped before its first instruction (docs/debugging.md)");
+  cmd.add_flag("--gdb-allow-remote", allow_remote,
+               "let --gdb listen on an address other than loopback");
+}
+
 // A shortcut option's value checked on its own, so that an error names the option the user
 // typed rather than the --set it stands for (issue 54: "--set run.host_threads=-1").
 Status shortcut(std::vector<std::string>& overrides, std::string_view option, std::string_view key,

@@ -45,6 +45,9 @@ void add_sim_options(CLI::App& cmd, SimCliOptions& options, bool trace_outputs =
 // default_instruction_limit).
 void add_instruction_limit_option(CLI::App& cmd, std::optional<uint64_t>& limit);
 
+// --gdb [HOST:]PORT and --gdb-allow-remote (docs/debugging.md).
+void add_gdb_options(CLI::App& cmd, std::string& gdb, bool& allow_remote);
+
 // Every --set, then the assignments the shortcut options stand for (--timing, --timeline...).
 Result<std::vector<std::string>> sim_overrides(const SimCliOptions& options);
 // The output files the options name (--stats-json, --timeline, --events) can be written and

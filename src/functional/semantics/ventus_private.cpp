@@ -22,8 +22,7 @@ struct PrivateAddress {
         tid(ctx.warp().csr.tid) {}
 
   uint32_t operator()(unsigned i) const {
-    const uint32_t a = base.lane[i] + offset;
-    return pds + (a & ~3u) * threads + (a & 3u) + 4u * (tid + i);
+    return private_byte_address(pds, threads, tid + i, base.lane[i] + offset);
   }
 };
 
