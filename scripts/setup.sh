@@ -12,6 +12,7 @@ packages=(
   python3-matplotlib  # scripts/ventus_plot.py, run by Debian's /usr/bin/python3
   libsqlite3-dev parallel slurm-wlm munge  # ventus sweep: results.sqlite, GNU parallel, Slurm (docs/sweeps.md)
   pybind11-dev python3-dev python3-numpy python3-pytest  # import ventus (docs/python.md)
+  gdb-multiarch  # the debugger tests drive the GDB stub with it (docs/debugging.md)
 )
 
 missing=()

@@ -88,6 +88,7 @@ functional::LaunchDriver GdbServer::driver() {
 Resume GdbServer::on_stop(Target& target, const Stop& stop) {
   target_ = &target;
   stop_ = stop;
+  thread_g_ = thread_c_ = 0;  // GDB takes the stop's thread as selected
   if (reply_pending_) {
     if (!stop.note.empty()) socket_->send("O" + rsp::to_hex(stop.note + "\n"));
     socket_->send(stop_reply(stop));
@@ -124,7 +125,6 @@ void GdbServer::on_end(const Stop& stop) {
     if (stop.kind == StopKind::Ended) {
       socket_->send("W00");
     } else if (stop.fault) {
-      socket_->send("O" + rsp::to_hex(stop.note + "\n"));
       socket_->send(fmt::format("X{:02x}", fault_signal(*stop.fault)));
     }
   }

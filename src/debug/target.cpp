@@ -140,8 +140,7 @@ std::optional<functional::Fault> Target::run(FrontEnd& front) {
       resume_thread_ = stop.thread;
       resume_pc_ = ref.state().pc;
     }
-    const bool step = resume.kind == Resume::Kind::Step;
-    stop = run_until_stop(step ? resume.thread : 0);
+    stop = run_until_stop(resume);
   }
 }
 
@@ -171,28 +170,30 @@ std::optional<Stop> Target::next_warp(WarpRef& next) {
   return fault_stop(functional::deadlock_fault(*group), thread_of(*group, 0));
 }
 
-// Runs the scheduler until a stop. With `step_thread`, that warp retires one instruction
-// first: at once when it can step, else after the others (in order) released it.
-Stop Target::run_until_stop(uint32_t step_thread) {
-  if (const WarpRef ref = find(step_thread); ref && ref.group->steppable(ref.warp)) {
+// Runs until a stop. A step: the warp retires one instruction, at once when it can step, else
+// after the others (in the scheduler's order) released it. A continue of one warp (GDB's
+// `vCont;c:T`, its software single-step) runs that warp alone while it can step.
+Stop Target::run_until_stop(const Resume& resume) {
+  const bool step = resume.kind == Resume::Kind::Step;
+  if (const WarpRef ref = find(resume.thread); step && ref && ref.group->steppable(ref.warp)) {
     if (auto stop = step_warp(ref, false)) return *stop;
-    return stop_at(StopKind::Step, step_thread);
-  } else if (step_thread != 0 && (!ref || ref.state().ended)) {
-    return stop_at(StopKind::Step, step_thread, "the warp has ended");
+    return stop_at(StopKind::Step, resume.thread);
+  } else if (step && (!ref || ref.state().ended)) {
+    return stop_at(StopKind::Step, resume.thread, "the warp has ended");
   }
   for (;;) {
-    if (!detached_ && (++polls_ & 1023) == 0 && front_->interrupted()) {
-      WarpRef ref;
+    WarpRef ref = step ? WarpRef{} : find(resume.thread);
+    if (!ref || !ref.group->steppable(ref.warp)) {
       if (auto stop = next_warp(ref)) return *stop;
-      return stop_at(StopKind::Interrupt, thread_of(*ref.group, ref.warp));
     }
-    WarpRef ref;
-    if (auto stop = next_warp(ref)) return *stop;
     const uint32_t thread = thread_of(*ref.group, ref.warp);
+    if (!detached_ && (++polls_ & 1023) == 0 && front_->interrupted()) {
+      return stop_at(StopKind::Interrupt, thread);
+    }
     const bool resuming = thread == resume_thread_ && ref.state().pc == resume_pc_;
     resume_thread_ = 0;
     if (auto stop = step_warp(ref, !resuming && !detached_)) return *stop;
-    if (thread == step_thread) return stop_at(StopKind::Step, thread);
+    if (step && thread == resume.thread) return stop_at(StopKind::Step, thread);
   }
 }
 

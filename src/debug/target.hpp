@@ -65,7 +65,7 @@ class Target;
 // What the front end wants after a stop.
 struct Resume {
   enum class Kind : uint8_t { Continue, Step, Kill, Detach } kind = Kind::Continue;
-  uint32_t thread = 0;  // Step: the warp to step
+  uint32_t thread = 0;  // Step: the warp to step; Continue: the only warp to run (0: all)
 };
 
 class FrontEnd {
@@ -118,7 +118,7 @@ class Target {
   void fill_slots();
   functional::WorkGroup* front_group();
   std::optional<Stop> next_warp(WarpRef& next);
-  Stop run_until_stop(uint32_t step_thread);
+  Stop run_until_stop(const Resume& resume);
   std::optional<Stop> step_warp(WarpRef ref, bool check_breakpoint);
   Stop fault_stop(functional::Fault fault, uint32_t thread);
   std::optional<Stop> event_stop(WarpRef ref, const functional::StepResult& result) const;
