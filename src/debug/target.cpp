@@ -136,10 +136,7 @@ std::optional<functional::Fault> Target::run(FrontEnd& front) {
       return stop.fault;
     }
     if (resume.kind == Resume::Kind::Detach) detached_ = true;
-    if (const WarpRef ref = find(stop.thread)) {
-      resume_thread_ = stop.thread;
-      resume_pc_ = ref.state().pc;
-    }
+    if (const WarpRef ref = find(stop.thread)) passing_[stop.thread] = ref.state().pc;
     stop = run_until_stop(resume);
   }
 }
@@ -176,6 +173,7 @@ std::optional<Stop> Target::next_warp(WarpRef& next) {
 Stop Target::run_until_stop(const Resume& resume) {
   const bool step = resume.kind == Resume::Kind::Step;
   if (const WarpRef ref = find(resume.thread); step && ref && ref.group->steppable(ref.warp)) {
+    passing_.erase(resume.thread);
     if (auto stop = step_warp(ref, false)) return *stop;
     return stop_at(StopKind::Step, resume.thread);
   } else if (step && (!ref || ref.state().ended)) {
@@ -190,8 +188,9 @@ Stop Target::run_until_stop(const Resume& resume) {
     if (!detached_ && (++polls_ & 1023) == 0 && front_->interrupted()) {
       return stop_at(StopKind::Interrupt, thread);
     }
-    const bool resuming = thread == resume_thread_ && ref.state().pc == resume_pc_;
-    resume_thread_ = 0;
+    const auto passing = passing_.find(thread);
+    const bool resuming = passing != passing_.end() && passing->second == ref.state().pc;
+    if (passing != passing_.end()) passing_.erase(passing);
     if (auto stop = step_warp(ref, !resuming && !detached_)) return *stop;
     if (step && thread == resume.thread) return stop_at(StopKind::Step, thread);
   }

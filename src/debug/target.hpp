@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -102,6 +103,7 @@ class Target {
   const std::set<uint32_t>& breakpoints() const { return breakpoints_; }
   void add_watchpoint(const Watchpoint& w) { watchpoints_.push_back(w); }
   bool remove_watchpoint(const Watchpoint& w);
+  void clear_watchpoints() { watchpoints_.clear(); }
   BreakOn& break_on() { return break_on_; }
 
   // Memory as the warp `thread` sees it (its group's local window; with the lane in focus,
@@ -134,9 +136,9 @@ class Target {
   unsigned cursor_warp_ = 0;
   uint64_t cursor_left_ = 0;
   uint32_t cursor_group_ = UINT32_MAX;
-  // The warp and pc of the last stop: resuming executes it without re-reporting its breakpoint.
-  uint32_t resume_thread_ = 0;
-  uint32_t resume_pc_ = 0;
+  // Warps (thread -> pc) that stopped at a pc: their next instruction there does not report
+  // its breakpoint again (GDB's step over a breakpoint).
+  std::map<uint32_t, uint32_t> passing_;
   uint64_t polls_ = 0;
   FrontEnd* front_ = nullptr;
   std::unique_ptr<AccessWatch> watch_;

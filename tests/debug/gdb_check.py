@@ -167,6 +167,59 @@ def scenario_fault():
     assert code == 1 and "access fault" in err, (code, err)
 
 
+def prompt(commands, args):
+    with open("commands.txt", "w") as f:
+        f.write("\n".join(commands) + "\n")
+    result = subprocess.run([VENTUS, "debug", *args[1:], "--commands", "commands.txt"],
+                            capture_output=True, text=True, timeout=TIMEOUT)
+    return result.returncode, result.stdout + result.stderr
+
+
+def scenario_prompt_session():
+    # The c buffer's address, for the watchpoint: a3 once the kernel loaded its arguments.
+    _, out = prompt(["break add_scaled+16", "continue", "regs", "quit"], run_args())
+    c_base = int(re.search(r"x13 a3\s+0x([0-9a-f]+)", out).group(1), 16)
+    thread = thread_of(LANES)  # warp 1 of work-group 0: 2 live lanes, 2 idle
+    live = (1 << (LOCAL - LANES)) - 1
+    full = (1 << LANES) - 1
+    vbeq = vbeq_offset()
+    watched = 5
+    code, out = prompt(["break add_scaled", "continue", "warps", f"warp {2 * WARPS}", "regs",
+                        "delete", f"break add_scaled+{vbeq}", "continue", "continue", "stepi",
+                        "simt", "mask", "stepi", "mask", "delete",
+                        f"watch {c_base + 4 * watched:#x}", "continue", "delete", "continue"],
+                       run_args())
+    expect(out, r"stopped: breakpoint at 0x[0-9a-f]+ <add_scaled> in thread 1 ", "break symbol")
+    for group in range(2):
+        for warp in range(WARPS):
+            expect(out, rf"thread {group * WARPS + warp + 1}: pc .* work-group {group} "
+                   rf"\({group},0,0\) warp {warp}, ", "warps")
+    expect(out, rf"tid {(WARPS - 1) * LANES} numw {WARPS} numt {LANES} .* wgid 1 ", "warp N regs")
+    expect(out, rf"stopped: breakpoint at 0x[0-9a-f]+ <add_scaled\+{vbeq}> in thread {thread} ",
+           "the divergent warp at its branch")
+    # One warp-instruction (ISA.md §2.4, a tie): two entries pushed, the taken (idle) lanes
+    # run first at the join; the join then pops to the fall-through lanes.
+    expect(out, r"SIMT stack depth 2 \(top first\)\n"
+           rf"  #0 rpc (0x[0-9a-f]+) else pc 0x[0-9a-f]+ else mask 0x{live:08x}\n"
+           rf"  #1 rpc \1 else pc \1 else mask 0x{full:08x}", "pushed entries")
+    expect(out, rf"active lanes 0x{full & ~live:08x}: 2 3 ", "taken lanes first")
+    expect(out, rf"active lanes 0x{live:08x}: 0 1 ", "then the fall-through lanes")
+    expect(out, rf"stopped: watchpoint at .* in thread {thread_of(watched)} .*address "
+           rf"0x{c_base + 4 * watched:08x}", "watch: the storing warp")
+    expect(out, r"kernel ended", "continue to the end")
+    assert code == 0, out
+    assert read_c("c.txt") == C, read_c("c.txt")
+
+
+def scenario_prompt_fault():
+    code, out = prompt(["continue", "where", "continue"],
+                       run_args(size=16, extra=["--memcheck", "strict"]))
+    expect(out, rf"stopped: guest fault at .* in thread {thread_of(4)} ", "fault stop")
+    expect(out, r"access fault: write of address", "the memcheck text")
+    expect(out, r"kernel ended by the fault", "end")
+    assert code == 1, out
+
+
 def packet(payload):
     return f"${payload}#{sum(payload.encode()) % 256:02x}".encode()
 

@@ -18,6 +18,7 @@ void register_case(CLI::App& app, int& exit_status);
 void register_bench(CLI::App& app, int& exit_status);
 void register_isa_table(CLI::App& app, int& exit_status);
 void register_run(CLI::App& app, int& exit_status);
+void register_debug(CLI::App& app, int& exit_status);
 void register_demo(CLI::App& app, int& exit_status);
 // The kernels `ventus demo` runs, by name (its --kernels; sweep files' `kernel =` workloads).
 std::vector<std::string> demo_kernel_names();

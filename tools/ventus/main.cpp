@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   ventus::tools::register_bench(app, exit_status);
   ventus::tools::register_isa_table(app, exit_status);
   ventus::tools::register_run(app, exit_status);
+  ventus::tools::register_debug(app, exit_status);
   ventus::tools::register_demo(app, exit_status);
   ventus::tools::register_config(app, exit_status);
   ventus::tools::register_sweep(app, exit_status);

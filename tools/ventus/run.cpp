@@ -2,11 +2,15 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <fstream>
+#include <iostream>
 #include <memory>
 #include <optional>
 
 #include "commands.hpp"
 #include "debug/gdb_server.hpp"
+#include "debug/repl.hpp"
+#include "runtime/device_state.hpp"
 #include "runtime/run_args.hpp"
 #include "runtime/run_command.hpp"
 #include "sim_options.hpp"
@@ -23,6 +27,9 @@ struct RunArgs {
   std::string save_case;  // --save-case DIR: run.save_case
   std::string gdb;        // --gdb [HOST:]PORT (docs/debugging.md)
   bool gdb_allow_remote = false;
+  bool prompt = false;   // `ventus debug`: the built-in prompt drives the launch
+  std::string commands;  // `ventus debug --commands FILE` (default: standard input)
+  const char* tool() const { return prompt ? "ventus debug" : "ventus run"; }
 };
 
 // The files the run writes besides the simulation options': --log and the output buffers
@@ -39,25 +46,57 @@ std::vector<NamedOutput> run_outputs(const RunOptions& run) {
   return outputs;
 }
 
+// `ventus debug`: the prompt reads --commands FILE (echoed) or standard input; symbols come
+// from the kernel file.
+struct DebugPrompt {
+  std::ifstream file;
+  std::optional<Program> program;
+  std::optional<debug::Repl> repl;
+
+  static Result<std::unique_ptr<DebugPrompt>> open(const std::string& kernel,
+                                                   const std::string& commands) {
+    auto prompt = std::make_unique<DebugPrompt>();
+    if (auto loaded = Program::from_file(kernel)) prompt->program = std::move(loaded.value());
+    const elf::ElfFile* elf = prompt->program ? &prompt->program->image().elf : nullptr;
+    if (!commands.empty()) {
+      prompt->file.open(commands);
+      if (!prompt->file) return Error{fmt::format("--commands: cannot read '{}'", commands)};
+    }
+    std::istream& in = commands.empty() ? std::cin : prompt->file;
+    prompt->repl.emplace(in, std::cout, !commands.empty(), elf);
+    return prompt;
+  }
+};
+
 int run_run_command(RunArgs& args) {
   args.run.config_path = args.sim.config_path;
   if (auto outputs = check_sim_outputs(args.sim, run_outputs(args.run)); !outputs) {
-    fmt::print(stderr, "ventus run: {}\n", outputs.error().message);
+    fmt::print(stderr, "{}: {}\n", args.tool(), outputs.error().message);
     return 2;
   }
   auto overrides = sim_overrides(args.sim);
   if (!overrides) {
-    fmt::print(stderr, "ventus run: {}\n", overrides.error().message);
+    fmt::print(stderr, "{}: {}\n", args.tool(), overrides.error().message);
     return 2;
   }
   args.run.overrides = std::move(overrides.value());
   if (!args.memcheck.empty()) args.run.overrides.push_back("run.memcheck=" + args.memcheck);
   if (!args.save_case.empty()) args.run.overrides.push_back("run.save_case=" + args.save_case);
   std::unique_ptr<debug::GdbServer> gdb;
+  std::unique_ptr<DebugPrompt> prompt;
+  if (args.prompt) {
+    auto made = DebugPrompt::open(args.run.kernel_file, args.commands);
+    if (!made) {
+      fmt::print(stderr, "{}: {}\n", args.tool(), made.error().message);
+      return 2;
+    }
+    prompt = std::move(made.value());
+    args.run.launch_driver = prompt->repl->driver();
+  }
   if (!args.gdb.empty()) {
     auto server = debug::start_gdb_server(args.gdb, args.gdb_allow_remote);
     if (!server) {
-      fmt::print(stderr, "ventus run: {}\n", server.error().message);
+      fmt::print(stderr, "{}: {}\n", args.tool(), server.error().message);
       return 2;
     }
     gdb = std::move(server.value());
@@ -66,7 +105,7 @@ int run_run_command(RunArgs& args) {
   auto report =
       run_kernel_command(args.run, [](std::string_view line) { fmt::print("{}\n", line); });
   if (!report) {
-    fmt::print(stderr, "ventus run: {}\n", report.error().message);
+    fmt::print(stderr, "{}: {}\n", args.tool(), report.error().message);
     return 2;
   }
   for (const std::string& line : report->stats.memcheck) fmt::print(stderr, "{}\n", line);
@@ -74,10 +113,10 @@ int run_run_command(RunArgs& args) {
   note_sanitized(report->kernel, report->stats.sanitize, report->stats.sanitize_json,
                  report->stats.sanitize_errors, sanitized);
   for (const std::string& note : report->stats.notes)
-    fmt::print(stderr, "ventus run: note: {}\n", note);
+    fmt::print(stderr, "{}: note: {}\n", args.tool(), note);
   const bool faulted = !report->fault.empty();
   if (faulted) {
-    fmt::print(stderr, "ventus run: {}\n", report->fault);
+    fmt::print(stderr, "{}: {}\n", args.tool(), report->fault);
   } else {
     fmt::print("{}\n", report->summary());
   }
@@ -91,11 +130,11 @@ int run_run_command(RunArgs& args) {
   std::vector<std::string> launches;
   if (report->stats.document) launches.push_back(report->stats.stats_json());
   if (auto written = write_stats_json(args.sim, launches, total_cycles); !written) {
-    fmt::print(stderr, "ventus run: {}\n", written.error().message);
+    fmt::print(stderr, "{}: {}\n", args.tool(), written.error().message);
     return 2;
   }
   if (auto written = write_sanitize_report(args.sim, sanitized); !written) {
-    fmt::print(stderr, "ventus run: {}\n", written.error().message);
+    fmt::print(stderr, "{}: {}\n", args.tool(), written.error().message);
     return 2;
   }
   return faulted || any_sanitize_error(sanitized) ? 1 : 0;
@@ -103,10 +142,14 @@ int run_run_command(RunArgs& args) {
 
 }  // namespace
 
-void register_run(CLI::App& app, int& exit_status) {
-  auto args = std::make_shared<RunArgs>();
+namespace {
+
+// The options `ventus run` and `ventus debug` share; `debug` adds --commands instead of
+// --log, --save-case, --gdb and --ref-compat.
+CLI::App* add_run_subcommand(CLI::App& app, const std::string& name, const std::string& about,
+                             std::shared_ptr<RunArgs> args, int& exit_status) {
   RunOptions* o = &args->run;
-  CLI::App* cmd = app.add_subcommand("run", "Run a kernel of an ELF or assembly file");
+  CLI::App* cmd = app.add_subcommand(name, about);
   cmd->add_option("FILE", o->kernel_file, "kernel ELF or Ventus assembly (.s)")->required();
   cmd->add_option("--kernel", o->kernel, "kernel name (symbol)")->required();
   cmd->add_option("--global", o->global, "global size X[,Y[,Z]]")->required();
@@ -115,8 +158,6 @@ void register_run(CLI::App& app, int& exit_status) {
                   "argument, in order: buf:in:FILE[:T] buf:inout:FILE[:T] buf:out:FILE:SIZE[:T] "
                   "u32:N i32:N u64:N i64:N f32:X local:BYTES (.txt files are text, one number "
                   "per line, T = u32|i32|f32|hex; other files raw bytes)");
-  cmd->add_option("--log", o->log_path,
-                  "write the commit log (ISA.md §10) to this file ('-' = standard output)");
   add_sim_options(*cmd, args->sim);
   cmd->add_option("--memcheck", args->memcheck,
                   "accesses outside every buffer: off, report (default) or strict "
@@ -125,13 +166,35 @@ void register_run(CLI::App& app, int& exit_status) {
   cmd->add_option("--max-instructions", o->max_instructions,
                   "stop the launch after this many warp-instructions (0 = no limit; default: "
                   "run.max_warp_instructions, else 100000000, 10000000 with --timing)");
+  cmd->callback([args, &exit_status] { exit_status = run_run_command(*args); });
+  return cmd;
+}
+
+}  // namespace
+
+void register_run(CLI::App& app, int& exit_status) {
+  auto args = std::make_shared<RunArgs>();
+  RunOptions* o = &args->run;
+  CLI::App* cmd =
+      add_run_subcommand(app, "run", "Run a kernel of an ELF or assembly file", args, exit_status);
+  cmd->add_option("--log", o->log_path,
+                  "write the commit log (ISA.md §10) to this file ('-' = standard output)");
   cmd->add_option("--save-case", args->save_case,
                   "also write the launch to DIR as a reference test case that `ventus case "
                   "DIR --check` runs (docs/runtime.md)");
   add_gdb_options(*cmd, args->gdb, args->gdb_allow_remote);
   cmd->add_flag("--ref-compat", o->ref_compat,
                 "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
-  cmd->callback([args, &exit_status] { exit_status = run_run_command(*args); });
+}
+
+void register_debug(CLI::App& app, int& exit_status) {
+  auto args = std::make_shared<RunArgs>();
+  args->prompt = true;
+  CLI::App* cmd = add_run_subcommand(
+      app, "debug", "Run a kernel under the built-in debugger prompt (docs/debugging.md)", args,
+      exit_status);
+  cmd->add_option("--commands", args->commands,
+                  "read the prompt's commands from this file, echoed (default: standard input)");
 }
 
 }  // namespace ventus::tools

@@ -1,0 +1,50 @@
+// `ventus debug`: the debug target with a built-in prompt (docs/debugging.md "ventus debug"),
+// for people without GDB and for scripted sessions (--commands FILE).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "debug/target.hpp"
+#include "elf/elf_file.hpp"
+
+namespace ventus::debug {
+
+class Repl : public FrontEnd {
+ public:
+  // Reads commands from `in` (echoed when `echo`, e.g. a command file), writes to `out`.
+  // `elf` (may be null) gives symbols for `break NAME`, `where` and `disasm`.
+  Repl(std::istream& in, std::ostream& out, bool echo, const elf::ElfFile* elf)
+      : in_(in), out_(out), echo_(echo), elf_(elf) {}
+
+  functional::LaunchDriver driver();
+
+  Resume on_stop(Target& target, const Stop& stop) override;
+  void on_end(const Stop& stop) override;
+  bool interrupted() override { return false; }
+
+ private:
+  // One command; a resume ends the stop. Errors are printed.
+  std::optional<Resume> execute(std::string_view line);
+  std::optional<Resume> execute_inspect(std::string_view command, std::string_view args);
+  void report(const Stop& stop);
+  std::optional<uint32_t> address_of(std::string_view text) const;
+  std::string symbolize(uint32_t pc) const;
+  void disassemble(uint32_t pc, unsigned count);
+  void memory(std::string_view args);
+  void vector_register(std::string_view args);
+  void break_or_watch(std::string_view command, std::string_view args);
+
+  std::istream& in_;
+  std::ostream& out_;
+  bool echo_;
+  const elf::ElfFile* elf_;
+  Target* target_ = nullptr;
+  uint32_t thread_ = 0;      // the selected warp
+  unsigned steps_left_ = 0;  // `step N`: steps still to run before the prompt
+};
+
+}  // namespace ventus::debug
