@@ -178,7 +178,7 @@ AssembleOutput assemble(std::span<const SourceFile> sources, const AssembleOptio
   Program program;
   program.text_base = options.text_base;
   std::vector<SourceFile> all;
-  if (options.crt0) all.push_back(SourceFile{"<crt0>", std::string(crt0_source())});
+  if (options.crt0) all.push_back(SourceFile{std::string(kCrt0Name), std::string(crt0_source())});
   all.insert(all.end(), sources.begin(), sources.end());
   for (size_t i = 0; i < all.size(); ++i) {
     FileState state;
@@ -192,6 +192,7 @@ AssembleOutput assemble(std::span<const SourceFile> sources, const AssembleOptio
   }
   AssembleOutput out;
   out.image = link(program);
+  if (options.line_info && program.diagnostics.empty()) add_line_info(program, out.image);
   out.diagnostics = std::move(program.diagnostics);
   // Pass-2 errors (symbols, ranges) come after pass-1 ones; show them in source order.
   std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),

@@ -19,6 +19,7 @@ struct SourceFile {
 struct AssembleOptions {
   bool crt0 = true;                 // link the built-in crt0 (ISA.md §7.3) in front of .text
   uint32_t text_base = 0x80000000;  // address of .text (the other sections follow, §7.8)
+  bool line_info = false;           // -g: DWARF line table for debuggers (line_info.cpp)
 };
 
 struct AssembleOutput {
@@ -34,6 +35,9 @@ AssembleOutput assemble(std::span<const SourceFile> sources, const AssembleOptio
 // Convenience for a single file.
 AssembleOutput assemble_text(std::string_view name, std::string_view text,
                              const AssembleOptions& options = {});
+
+// The file name diagnostics show for the built-in crt0.
+inline constexpr std::string_view kCrt0Name = "<crt0>";
 
 // The built-in crt0 as assembly source (assembled by this assembler when linked in).
 std::string_view crt0_source();

@@ -103,4 +103,7 @@ struct Program {
   size_t section_index(const std::string& name);  // creates the well-known sections
 };
 
+// -g: appends .debug_line, .debug_info and .debug_abbrev for the executable sections.
+void add_line_info(const Program& p, elf::ElfImage& image);
+
 }  // namespace ventus::as

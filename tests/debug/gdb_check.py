@@ -37,7 +37,7 @@ def setup():
         f.write("".join(f"{v}\n" for v in A))
     with open("b.txt", "w") as f:
         f.write("".join(f"{v}\n" for v in B))
-    subprocess.run([VENTUS, "as", os.path.join(KERNELS, "add_scaled.s"), "-o", "k.elf"],
+    subprocess.run([VENTUS, "as", "-g", os.path.join(KERNELS, "add_scaled.s"), "-o", "k.elf"],
                    check=True, timeout=TIMEOUT)
     subprocess.run([VENTUS, "as", os.path.join(SOURCE, "tests", "debug", "spin.s"), "-o",
                     "spin.elf"], check=True, timeout=TIMEOUT)
@@ -100,7 +100,7 @@ def scenario_threads_watch_results():
                      "set $c = *(unsigned *)($a0 + 8)", "delete",
                      f"watch *(int *)($c + {4 * watched})", "continue", "delete",
                      f"thread {WARPS * 2}", "p $tid", "p $wgid", "continue"])
-    expect(out, r"Thread 1 hit Breakpoint 1, .* in add_scaled", "break at the kernel symbol")
+    expect(out, r"Thread 1 hit Breakpoint 1, (.* in )?add_scaled \(", "break at the kernel symbol")
     for group in range(2):
         for warp in range(WARPS):
             expect(out, rf"Thread {group * WARPS + warp + 1} \(work-group {group} \({group},0,0\) "
@@ -115,6 +115,20 @@ def scenario_threads_watch_results():
     assert code == 0, err
     assert read_c("c.txt") == C, read_c("c.txt")
     assert read_c("c.txt") == read_c("plain.txt"), "results differ from a run without gdb"
+
+
+def scenario_source_line():
+    with open(os.path.join(KERNELS, "add_scaled.s")) as f:
+        line = next(n for n, text in enumerate(f, 1) if text.strip().startswith("vsw12.v"))
+    proc, port = start_stub(run_args())
+    out = gdb(port, [f"break add_scaled.s:{line}", "continue", "p $_thread", "delete",
+                     "continue"])
+    expect(out, rf"Thread 1 hit Breakpoint 1, add_scaled \(\) at .*add_scaled\.s:{line}\n",
+           "break at a source line (ventus as -g)")
+    expect(out, r"exited normally", "continue to the end")
+    code, _, err = finish(proc)
+    assert code == 0, err
+    assert read_c("c.txt") == C
 
 
 def vbeq_offset():

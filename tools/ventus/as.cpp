@@ -19,6 +19,7 @@ struct AsOptions {
   std::vector<std::string> inputs;
   std::string output = "a.out";
   bool no_crt0 = false;
+  bool line_info = false;
 };
 
 // The ELF to `path`, or to standard output for "-" (as the other tools' outputs).
@@ -51,6 +52,7 @@ int run_as(const AsOptions& options) {
   }
   as::AssembleOptions asm_options;
   asm_options.crt0 = !options.no_crt0;
+  asm_options.line_info = options.line_info;
   const as::AssembleOutput out = as::assemble(sources, asm_options);
   if (!out.ok()) {
     fmt::print(stderr, "{}", as::format_diagnostics(out.diagnostics, as::kErrorLimit));
@@ -74,6 +76,8 @@ void register_as(CLI::App& app, int& exit_status) {
   cmd->add_option("-o,--output", options->output, "Output ELF file ('-' = standard output)")
       ->required();
   cmd->add_flag("--no-crt0", options->no_crt0, "Do not link the built-in crt0 (ISA.md §7.3)");
+  cmd->add_flag("-g", options->line_info,
+                "Write a DWARF line table so debuggers break at file.s:LINE (docs/debugging.md)");
   cmd->callback([options, &exit_status] { exit_status = run_as(*options); });
 }
 
