@@ -1,5 +1,7 @@
 // Fuzz target: the assembler and linker (`ventus as`, `ventus run FILE.s`); an accepted
-// program must give a consistent image that the ELF writer can write.
+// program must give a consistent image that the ELF writer can write, a refused one
+// well-formed diagnostics (a message, and a position inside the input or the crt0).
+#include <algorithm>
 #include <cstdlib>
 
 #include "asm/assembler.hpp"
@@ -7,12 +9,26 @@
 #include "elf/elf_writer.hpp"
 #include "fuzz_target.hpp"
 
+namespace {
+
+bool well_formed(const ventus::as::Diagnostic& d, std::string_view input, bool crt0) {
+  if (d.message.empty()) return false;
+  if (d.line == 0) return true;  // a link-level error without a position
+  const auto lines = static_cast<size_t>(std::count(input.begin(), input.end(), '\n')) + 1;
+  return d.column >= 1 && d.line <= lines + (crt0 ? 100 : 0);
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace ventus;
   as::AssembleOptions options;
   options.crt0 = size % 8 == 0;  // the crt0 now and then: its symbols meet the input's
-  const as::AssembleOutput out = as::assemble_text("fuzz.s", fuzz::as_text(data, size), options);
+  const std::string_view input = fuzz::as_text(data, size);
+  const as::AssembleOutput out = as::assemble_text("fuzz.s", input, options);
   if (!out.ok()) {
+    for (const as::Diagnostic& d : out.diagnostics)
+      if (!well_formed(d, input, options.crt0)) std::abort();
     (void)as::format_diagnostics(out.diagnostics, as::kErrorLimit);
     return 0;
   }

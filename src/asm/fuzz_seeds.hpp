@@ -1,6 +1,6 @@
 // kFuzzSeeds: valid assembly covering the syntax (directives, relocations, vector and SIMT
 // instructions, comments, the regext prefix, symbols): where the assembler's fuzzers start
-// (asm_fuzz.test.cpp and the fuzz/asm target).
+// (the fuzz/asm target and its libFuzzer build).
 #pragma once
 
 #include <array>
