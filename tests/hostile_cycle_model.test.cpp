@@ -1,6 +1,5 @@
 // The cycle model on valid machines of extreme parameters (issue 54 items 1-5 and the hang):
 // every machine the ranges accept runs to its end or is refused up front, never "no progress".
-#include <chrono>
 
 #include "sim_cli_support.hpp"
 
@@ -19,10 +18,6 @@ std::string vecadd_on_rtl_tb(const std::string& sets) {
          quoted(source_path("configs/ventus-rtl-tb.toml")) + " " + sets;
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 // Item 1: a 0-cycle I-cache answered a fetch before its lookup, so every fetch missed and the
 // run stopped with "no progress" after 0 instructions. The least latency is 1 (stage 1).
 TEST(HostileCycleModel, AnICacheFasterThanItsLookupIsRefusedUpFront) {
@@ -39,19 +34,18 @@ TEST(HostileCycleModel, AnICacheFasterThanItsLookupIsRefusedUpFront) {
 
 // Item 2 and the hang: with a slow I-cache the speculative fetch ran thousands of packets past
 // the end of the code and thrashed the line it needed ("no progress" at 200 and 2000, minutes
-// at 10000). Fetch now never runs ahead of its buffer, and idle skipping covers the wait.
-TEST(HostileCycleModel, ASlowICacheRunsToTheEndInSeconds) {
+// at 10000). Fetch now never runs ahead of its buffer, and idle skipping covers the wait (a
+// run that hangs again meets the test's CTest timeout; CI asserts no wall time).
+TEST(HostileCycleModel, ASlowICacheRunsToTheEnd) {
   VENTUS_NEED_CASE("vecadd-4w8t");
   ToolSandbox box(VENTUS_TOOL, kTag54);
   for (const char* latency : {"200", "2000", "10000"}) {
     for (const char* rearm : {"true", "false"}) {
-      const auto start = std::chrono::steady_clock::now();
       const ToolRun r =
           box.run(vecadd_on_rtl_tb(std::string("--set sm.icache.hit_latency_cycles=") + latency +
                                    " --set sm.fetch.icache_rearm_on_fill_miss=" + rearm));
       EXPECT_EQ(r.exit_status, 0) << latency << " " << rearm << "\n" << r.out << r.err;
       EXPECT_NE(r.out.find("PASS vecadd_0"), std::string::npos) << r.out;
-      EXPECT_LT(seconds_since(start), 10.0) << latency << " " << rearm;
     }
   }
 }
@@ -125,9 +119,10 @@ TEST(HostileCycleModel, AMachineBeyondTheMemoryBudgetIsRefusedUpFront) {
 
 // A one-line I-cache on seed 003's machine (timing_fuzz.py --extremes, trials 7 and 10 of seed
 // ci) never fetched vecadd's first packet: a warp's fetch has ibuffer_packets + 1 = 3 packets
-// of 8 bytes in flight (the lookups take longer), 3 lines, and a missed line is only replayed, so each fill replaced the
-// line another fetch was about to replay. A machine whose I-cache cannot hold 8 warp slots x 3
-// lines (24) at once, or 3 consecutive lines in one set's ways, is refused before the run.
+// of 8 bytes in flight (the lookups take longer), 3 lines, and a missed line is only replayed, so
+// each fill replaced the line another fetch was about to replay. A machine whose I-cache cannot
+// hold 8 warp slots x 3 lines (24) at once, or 3 consecutive lines in one set's ways, is refused
+// before the run.
 TEST(HostileCycleModel, AnICacheSmallerThanTheFetchesReachIsRefusedUpFront) {
   VENTUS_NEED_CASE("vecadd-4w8t");
   ToolSandbox box(VENTUS_TOOL, kTag54);
@@ -147,10 +142,11 @@ TEST(HostileCycleModel, AnICacheSmallerThanTheFetchesReachIsRefusedUpFront) {
       }
     }
     // 8 sets x 3 ways hold the 24 lines, whatever the latency; 4 warp slots need only 12.
-    for (const char* fits : {"--set sm.icache.sets=8 --set sm.icache.ways=3",
-                             "--set sm.icache.sets=4 --set sm.icache.ways=3 --set sm.warp_slots=4"}) {
-      const ToolRun r = box.run(on(config, std::string(fits) +
-                                               " --set sm.icache.hit_latency_cycles=100000"));
+    for (const char* fits :
+         {"--set sm.icache.sets=8 --set sm.icache.ways=3",
+          "--set sm.icache.sets=4 --set sm.icache.ways=3 --set sm.warp_slots=4"}) {
+      const ToolRun r =
+          box.run(on(config, std::string(fits) + " --set sm.icache.hit_latency_cycles=100000"));
       EXPECT_EQ(r.exit_status, 0) << config << " " << fits << "\n" << r.out << r.err;
       EXPECT_NE(r.out.find("PASS vecadd_0"), std::string::npos) << r.out;
     }

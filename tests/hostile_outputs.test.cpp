@@ -1,6 +1,5 @@
 // Outputs never silently lost and results never misleading (issue 54 items 6-13): every write
 // is checked, two outputs never share a file, and a check with nothing to check is no PASS.
-#include <chrono>
 
 #include "sim_cli_support.hpp"
 
@@ -118,8 +117,8 @@ TEST(HostileOutputs, BenchHelpListsOnlyWhatBenchTakes) {
 }
 
 // Item 12: the default limit of 10^9 warp-instructions let a runaway launch (kernel_size
-// 0xffffffff, a loop that never ends) run for minutes; the default now costs seconds.
-TEST(HostileOutputs, ARunawayLaunchStopsWithinSecondsByDefault) {
+// 0xffffffff, a loop that never ends) run for minutes; the default, 10^8, stops it.
+TEST(HostileOutputs, ARunawayLaunchStopsAtTheDefaultLimit) {
   ToolSandbox box(VENTUS_TOOL, kTag54);
   box.write_text("forever.s", R"(
     .text
@@ -128,14 +127,10 @@ TEST(HostileOutputs, ARunawayLaunchStopsWithinSecondsByDefault) {
 forever:
     j       forever
 )");
-  const auto start = std::chrono::steady_clock::now();
   const ToolRun r = box.run("run forever.s --kernel forever --global 1");
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(r.exit_status, 1) << r.out << r.err;
   EXPECT_NE(r.err.find("instruction limit reached: 100000000 warp-instructions"), std::string::npos)
       << r.err;
-  EXPECT_LT(seconds, 20.0);
 }
 
 // Item 13: a timeline sampled every cycle wrote 1.5 GB for a 5.4 M-cycle run.
