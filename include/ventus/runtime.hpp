@@ -21,6 +21,10 @@
 #include "functional/schedule.hpp"
 #include "timing/params.hpp"
 
+namespace ventus::timing {
+class TimelineRecording;
+}
+
 namespace ventus {
 
 // The machine: the SM shape the functional core declares (gpu.*, sm.*) and the driver's
@@ -252,6 +256,17 @@ struct LaunchOptions {
   // Receives kernel printf output, one message per call, already prefixed with the
   // work-group and thread ids; default: standard output.
   std::function<void(std::string_view)> print_sink;
+  // A timed launch keeps its whole timeline in memory (about 150 bytes per slice), for
+  // Event::write_timeline; not with run.timeline, which writes the device's file instead.
+  bool record_timeline = false;
+};
+
+// The part of a kept timeline to write (docs/timeline.md "Bounding the file"): cycles FROM..TO
+// of the launch (TO 0 = to its end) and the slices of these warp slots (empty = every slot).
+struct TimelineWindow {
+  uint64_t from = 0;
+  uint64_t to = 0;
+  std::vector<unsigned> slots;
 };
 
 // The guest fault that stopped a launch, as values (the parts of Event's message): what the
@@ -286,14 +301,23 @@ class Event {
   const LaunchStats& stats() const { return stats_; }
   // The fault's parts when faulted() (a --ref-compat trap that entered mtvec too).
   const std::optional<GuestFaultInfo>& fault_info() const { return fault_info_; }
+  // Writes the timeline a timed launch kept (LaunchOptions::record_timeline) to `path` as a
+  // --timeline file, bounded by `window`. An Error when the launch kept none, the window is
+  // backwards or the file cannot be written.
+  Status write_timeline(const std::string& path, const TimelineWindow& window = {}) const;
 
  private:
   friend class Device;
-  Event(LaunchStats stats, std::optional<std::string> fault, std::optional<GuestFaultInfo> info)
-      : stats_(std::move(stats)), fault_(std::move(fault)), fault_info_(std::move(info)) {}
+  Event(LaunchStats stats, std::optional<std::string> fault, std::optional<GuestFaultInfo> info,
+        std::shared_ptr<const timing::TimelineRecording> timeline)
+      : stats_(std::move(stats)),
+        fault_(std::move(fault)),
+        fault_info_(std::move(info)),
+        timeline_(std::move(timeline)) {}
   LaunchStats stats_;
   std::optional<std::string> fault_;
   std::optional<GuestFaultInfo> fault_info_;
+  std::shared_ptr<const timing::TimelineRecording> timeline_;
 };
 
 class Device {

@@ -1,9 +1,10 @@
-// What the ventus module's two translation units share: the machine, errors raised as the
+// What the ventus module's translation units share: the machine, errors raised as the
 // classes of ventus/_errors.py, JSON text as Python objects.
 #pragma once
 
 #include <pybind11/pybind11.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,17 @@ py::object parse_json(const std::string& text);
 // "key=value" of a Python value: bool as true/false, a list as "a,b" (run.timeline_slots).
 std::string assignment(const std::string& key, py::handle value);
 
+// ventus.Launch: what a launch did, and the timeline it kept (keep_timeline=True).
+struct PyLaunch {
+  LaunchStats stats;
+  std::string printf_text;
+  bool timing = false;
+  bool keep_timeline = false;
+  std::optional<Event> event;
+  py::object stats_dict = py::none();
+};
+
+void bind_launch(py::module_& m);
 void bind_device(py::module_& m);
 
 }  // namespace ventus::python

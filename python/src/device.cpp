@@ -100,13 +100,6 @@ struct LocalArg {
 };
 
 // One launch's results; `stats` is parsed from the runtime's JSON when first read.
-struct PyLaunch {
-  LaunchStats stats;
-  std::string printf_text;
-  bool timing = false;
-  py::object stats_dict = py::none();
-};
-
 // A launch option, the keys of run.* it stands for, and its value when it was given.
 std::vector<std::string> launch_keys(const py::dict& options) {
   std::vector<std::string> keys;
@@ -288,7 +281,7 @@ class PyDevice {
 
   std::unique_ptr<PyLaunch> launch(const Kernel& kernel, py::handle global, py::handle local,
                                    const py::sequence& args, const py::dict& keys,
-                                   std::optional<uint64_t> max_instructions);
+                                   std::optional<uint64_t> max_instructions, bool keep_timeline);
 
   size_t live_buffers() const { return core_->device->live_buffers(); }
 
@@ -369,6 +362,7 @@ std::variant<Event, LaunchFailure> run_launch(DeviceCore& core, Kernel& kernel, 
   if (default_local_size) range.local = default_local(range.global, core.device->config());
   set_args(kernel, args);
   LaunchOptions options;
+  options.record_timeline = result.timing && result.keep_timeline;
   options.print_sink = [&](std::string_view line) {
     result.printf_text.append(line).push_back('\n');
   };
@@ -384,12 +378,14 @@ std::variant<Event, LaunchFailure> run_launch(DeviceCore& core, Kernel& kernel, 
 std::unique_ptr<PyLaunch> PyDevice::launch(const Kernel& kernel, py::handle global,
                                            py::handle local, const py::sequence& args,
                                            const py::dict& keys,
-                                           std::optional<uint64_t> max_instructions) {
+                                           std::optional<uint64_t> max_instructions,
+                                           bool keep_timeline) {
   std::optional<unsigned> local_dims;
   const NDRange range = nd_range(global, local, &local_dims);
   std::vector<Arg> converted;
   for (size_t i = 0; i < args.size(); ++i) converted.push_back(convert_arg(args[i], *core_, i));
   auto result = std::make_unique<PyLaunch>();
+  result->keep_timeline = keep_timeline;
   Kernel bound = kernel;
   auto ran = run_launch(*core_, bound, range, !local_dims, converted, launch_keys(keys),
                         max_instructions, *result);
@@ -398,17 +394,13 @@ std::unique_ptr<PyLaunch> PyDevice::launch(const Kernel& kernel, py::handle glob
   }
   const Event* event = &std::get<Event>(ran);
   result->stats = event->stats();
+  result->event = *event;
   if (event->faulted()) {
     const std::string message = event->wait().error().message;
     std::vector<std::string> memcheck = result->stats.memcheck;
     raise_guest_fault(message, *event->fault_info(), memcheck, py::cast(std::move(result)));
   }
   return result;
-}
-
-py::object launch_stats(PyLaunch& l) {
-  if (l.stats_dict.is_none() && l.stats.document) l.stats_dict = parse_json(l.stats.stats_json());
-  return l.stats_dict;
 }
 
 void bind_buffer(py::module_& m) {
@@ -433,41 +425,6 @@ void bind_buffer(py::module_& m) {
       .def_readonly("nbytes", &LocalArg::bytes);
 }
 
-void bind_launch(py::module_& m) {
-  py::class_<PyLaunch>(m, "Launch", "What a launch did: counts, statistics and printf output.")
-      .def_property_readonly(
-          "cycles",
-          [](const PyLaunch& l) { return l.timing ? py::cast(l.stats.cycles) : py::none(); },
-          "Cycles on the cycle model (timing=True), else None.")
-      .def_property_readonly("warp_instructions",
-                             [](const PyLaunch& l) { return l.stats.warp_instructions; })
-      .def_property_readonly("thread_instructions",
-                             [](const PyLaunch& l) { return l.stats.thread_instructions; })
-      .def_property_readonly("work_groups", [](const PyLaunch& l) { return l.stats.work_groups; })
-      .def_property_readonly("warps", [](const PyLaunch& l) { return l.stats.warps; })
-      .def_property_readonly("wall_seconds", [](const PyLaunch& l) { return l.stats.wall_seconds; })
-      .def_property_readonly(
-          "ipc",
-          [](const PyLaunch& l) -> py::object {
-            if (!l.timing || l.stats.cycles == 0) return py::none();
-            return py::float_(static_cast<double>(l.stats.warp_instructions) /
-                              static_cast<double>(l.stats.cycles));
-          },
-          "Warp-instructions per cycle (timing=True), else None.")
-      .def_property_readonly("stats", &launch_stats,
-                             "Every statistic: the launch object of --stats-json (docs/stats.md) "
-                             "as a dict.")
-      .def_property_readonly(
-          "stats_text", [](const PyLaunch& l) { return l.stats.stats_text(); },
-          "The statistics as the --stats table.")
-      .def_readonly("printf", &PyLaunch::printf_text,
-                    "The kernel's printf output, one line per call (as `ventus run` prints it).")
-      .def_property_readonly(
-          "memcheck", [](const PyLaunch& l) { return l.stats.memcheck; },
-          "Accesses outside every buffer (docs/memcheck.md), one line per pc.")
-      .def_property_readonly("notes", [](const PyLaunch& l) { return l.stats.notes; });
-}
-
 }  // namespace
 
 void bind_device(py::module_& m) {
@@ -487,7 +444,7 @@ void bind_device(py::module_& m) {
              const py::sequence& args, py::object timing, py::object host_threads,
              py::object memcheck, py::object sanitize, py::object max_instructions,
              py::object timeline, py::object timeline_cycles, py::object timeline_slots,
-             std::optional<py::dict> overrides) {
+             bool keep_timeline, std::optional<py::dict> overrides) {
             py::dict keys = overrides ? *overrides : py::dict();
             keys["run.timing"] = timing;
             keys["run.host_threads"] = host_threads;
@@ -502,14 +459,15 @@ void bind_device(py::module_& m) {
             }
             std::optional<uint64_t> limit;
             if (!max_instructions.is_none()) limit = max_instructions.cast<uint64_t>();
-            return d.launch(kernel, global, local, args, keys, limit);
+            return d.launch(kernel, global, local, args, keys, limit, keep_timeline);
           },
           py::arg("kernel"), py::arg("global_size"), py::arg("local_size") = py::none(),
           py::arg("args") = py::tuple(), py::kw_only(), py::arg("timing") = py::none(),
           py::arg("host_threads") = py::none(), py::arg("memcheck") = py::none(),
           py::arg("sanitize") = py::none(), py::arg("max_instructions") = py::none(),
           py::arg("timeline") = py::none(), py::arg("timeline_cycles") = py::none(),
-          py::arg("timeline_slots") = py::none(), py::arg("overrides") = py::none(),
+          py::arg("timeline_slots") = py::none(), py::arg("keep_timeline") = false,
+          py::arg("overrides") = py::none(),
           R"(Runs a kernel over an ND-range and returns a Launch.
 
 global_size, local_size: an int or a tuple of 1-3 ints (local_size=None: the largest that fits
@@ -518,7 +476,8 @@ the device, as `ventus run` chooses). args: Buffer (a __global pointer), Local(n
 The keyword options set run.* keys for this launch (None: the machine's): timing,
 host_threads, memcheck, sanitize, max_instructions (None: `ventus run`'s default limit,
 0: none), timeline (a Trace Event file), timeline_cycles=(from, to), timeline_slots, and
-overrides, a dict of any other keys. The GIL is released while the kernel runs. A guest fault
+overrides, a dict of any other keys. keep_timeline=True keeps a timed launch's timeline in
+memory (about 150 bytes per slice) for Launch.write_timeline. The GIL is released while the kernel runs. A guest fault
 raises GuestFault; a launch that cannot start raises LaunchError, bad options ConfigError.)");
 }
 

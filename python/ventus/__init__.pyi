@@ -104,6 +104,8 @@ class Launch:
     def memcheck(self) -> list[str]: ...
     @property
     def notes(self) -> list[str]: ...
+    def write_timeline(self, path: str, cycles: Optional[tuple[int, int]] = None,
+                       slots: Optional[Sequence[int]] = None) -> None: ...
 
 Size = Union[int, Sequence[int]]
 KernelArg = Union[Buffer, Local, int, float, numpy.generic, bytes]
@@ -123,6 +125,7 @@ class Device:
                timeline: Optional[str] = None,
                timeline_cycles: Optional[tuple[int, int]] = None,
                timeline_slots: Optional[Sequence[int]] = None,
+               keep_timeline: bool = False,
                overrides: Optional[dict[str, ConfigValue]] = None) -> Launch: ...
 
 def run_case(folder: str, launches: Optional[Sequence[str]] = None,

@@ -403,8 +403,8 @@ Result<Event> Device::launch(const Kernel& kernel, const NDRange& range,
   }
   auto outcome = runtime_detail::execute_launch(s, kernel.program().image().elf, plan, options);
   if (!outcome) return outcome.error();
-  return Event(std::move(outcome->stats), std::move(outcome->fault),
-               std::move(outcome->fault_info));
+  return Event(std::move(outcome->stats), std::move(outcome->fault), std::move(outcome->fault_info),
+               std::move(outcome->timeline));
 }
 
 }  // namespace ventus

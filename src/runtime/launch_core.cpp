@@ -132,7 +132,8 @@ functional::EngineOptions engine_options(Device::State& state, const elf::ElfFil
 struct LaunchSetup {
   LaunchSetup(const LaunchPlan& plan, const LaunchOptions& options)
       : print{plan.print_addr, plan.print_size, plan.config.numt, plan.config.numw},
-        sink(options.print_sink ? options.print_sink : default_print) {}
+        sink(options.print_sink ? options.print_sink : default_print),
+        record_timeline(options.record_timeline) {}
   LaunchSetup(const LaunchSetup&) = delete;
   LaunchSetup& operator=(const LaunchSetup&) = delete;
 
@@ -140,6 +141,7 @@ struct LaunchSetup {
 
   const PrintBuffer print;
   const std::function<void(std::string_view)> sink;
+  const bool record_timeline;
   functional::EngineOptions engine;
   std::optional<memory::LocalMemory> layout;  // default mode only
   functional::LaunchHooks hooks;
@@ -179,16 +181,37 @@ struct RunOutcome {
   functional::LaunchResult result;
   timing::TimingResult timed;
   bool timed_run = false;
+  std::shared_ptr<const timing::TimelineRecording> timeline;  // kept in memory
 };
+
+// The launch's timeline: the device's file (run.timeline), or one kept in memory for this
+// launch alone (LaunchOptions::record_timeline, made in `recorder`); not both.
+Result<timing::Timeline*> launch_timeline(Device::State& state, const LaunchSetup& setup,
+                                          std::unique_ptr<timing::Timeline>& recorder) {
+  auto file = open_timeline(state);
+  if (!file || !setup.record_timeline) return file;
+  if (*file != nullptr) {
+    return Error{
+        "a launch that keeps its timeline in memory (record_timeline) cannot also "
+        "write run.timeline = '" +
+        state.config.simulation.timeline + "'"};
+  }
+  auto made = timing::Timeline::record(state.config.simulation.timeline_sample_cycles);
+  if (!made) return made.error();
+  recorder = std::move(made.value());
+  state.gpu->set_timeline(recorder.get());
+  return recorder.get();
+}
 
 // The cycle model runs the launch, executing each instruction when it issues; the device's
 // timeline, if it has one, records the launch.
 Status run_timed(Device::State& state, const LaunchPlan& plan, const LaunchSetup& setup,
                  const functional::MachineShape& machine, RunOutcome& run) {
-  auto timeline = open_timeline(state);
-  if (!timeline) return timeline.error();
   auto event_log = open_event_log(state);
   if (!event_log) return event_log.error();
+  std::unique_ptr<timing::Timeline> recorder;  // the model points at it until the launch ends
+  auto timeline = launch_timeline(state, setup, recorder);
+  if (!timeline) return timeline.error();
   if (*timeline != nullptr) {
     (*timeline)->begin_launch(plan.config.kernel_name, state.config.machine.sm_count,
                               state.config.machine.warp_slots_per_sm);
@@ -200,6 +223,10 @@ Status run_timed(Device::State& state, const LaunchPlan& plan, const LaunchSetup
         return state.gpu->run(launch, setup.hooks, state.launches_completed == 0, run.timed);
       });
   timing::close_launch(run.timed, *timeline, *event_log);
+  if (recorder) {
+    state.gpu->set_timeline(nullptr);
+    run.timeline = recorder->recording();
+  }
   return ok_status();
 }
 
@@ -381,7 +408,7 @@ Result<LaunchOutcome> execute_launch(Device::State& state, const elf::ElfFile& e
   RunOutcome run;
   if (auto ran = run_on_device(state, plan, setup, fit->shape, run); !ran) return ran.error();
   LaunchOutcome outcome{launch_stats(state, plan, *fit, run, start), run_fault(run.result),
-                        run_fault_info(run.result)};
+                        run_fault_info(run.result), run.timeline};
   state.last_stats = outcome.stats.document;  // faulting launches' statistics too
   if (exporter != nullptr) {
     if (auto saved = exporter->after_launch(state); !saved) return saved.error();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,7 +52,8 @@ GuestFaultInfo guest_fault_info(const functional::Fault& fault);
 struct LaunchOutcome {
   LaunchStats stats;
   std::optional<std::string> fault;
-  std::optional<GuestFaultInfo> fault_info;  // the same fault as values
+  std::optional<GuestFaultInfo> fault_info;                   // the same fault as values
+  std::shared_ptr<const timing::TimelineRecording> timeline;  // LaunchOptions::record_timeline
 };
 
 // Runs the launch. An Error means it did not run (its setup failed) or its commit log could

@@ -27,13 +27,22 @@ Result<std::vector<unsigned>> parse_slots(std::string_view text) {
 
 }  // namespace
 
+Status check_timeline_cycles(uint64_t from, uint64_t to) {
+  if (to != 0 && to < from) {
+    return Error{
+        fmt::format("the timeline's last cycle {} (run.timeline_to) is before its first, {} "
+                    "(run.timeline_from)",
+                    to, from)};
+  }
+  return ok_status();
+}
+
 Result<std::optional<timing::TimelineOptions>> timeline_options(const SimulationOptions& o) {
   auto slots = parse_slots(o.timeline_slots);
   if (!slots) return slots.error();
   if (o.timeline.empty()) return std::optional<timing::TimelineOptions>{};
-  if (o.timeline_to != 0 && o.timeline_to < o.timeline_from) {
-    return Error{fmt::format("run.timeline_to = {} is before run.timeline_from = {}", o.timeline_to,
-                             o.timeline_from)};
+  if (auto checked = check_timeline_cycles(o.timeline_from, o.timeline_to); !checked) {
+    return checked.error();
   }
   timing::TimelineOptions t;
   t.path = o.timeline;

@@ -14,4 +14,7 @@ namespace ventus {
 // warp slot numbers separated by commas.
 Result<std::optional<timing::TimelineOptions>> timeline_options(const SimulationOptions& options);
 
+// The cycle window FROM..TO of a timeline (TO 0 = to the end): an error when TO is before FROM.
+Status check_timeline_cycles(uint64_t from, uint64_t to);
+
 }  // namespace ventus

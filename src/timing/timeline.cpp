@@ -1,4 +1,5 @@
-// Timeline: streaming Trace Event JSON (events written as the model runs, one per line).
+// Timeline: streaming Trace Event JSON (events written as the model runs, one per line), or
+// the same events kept in memory with their places, written later.
 #include "timing/timeline.hpp"
 
 #include <algorithm>
@@ -13,6 +14,17 @@
 namespace ventus::timing {
 
 using nlohmann::json;
+
+bool shown(const TimelineOptions& options, const EventPlace& place) {
+  const auto& slots = options.warp_slots;
+  if (place.slot >= 0 && !slots.empty() &&
+      std::find(slots.begin(), slots.end(), static_cast<unsigned>(place.slot)) == slots.end()) {
+    return false;
+  }
+  if (!place.timed) return true;
+  const uint64_t end = place.ts + (place.length == 0 ? 1 : place.length) - 1;
+  return end >= options.from && (options.to == 0 || place.ts <= options.to);
+}
 
 Result<std::unique_ptr<Timeline>> Timeline::create(const TimelineOptions& options) {
   if (auto usable = check_file_beside_report(options.path, "--timeline", "timeline"); !usable) {
@@ -29,6 +41,24 @@ Result<std::unique_ptr<Timeline>> Timeline::create(const TimelineOptions& option
   return t;
 }
 
+Result<std::unique_ptr<Timeline>> Timeline::record(uint64_t window) {
+  if (window == 0) return Error{"run.timeline_window must be at least 1 cycle"};
+  TimelineOptions options;
+  options.window = window;
+  std::unique_ptr<Timeline> t(new Timeline(options, nullptr));
+  t->recording_ = std::make_shared<TimelineRecording>();
+  return t;
+}
+
+Status TimelineRecording::write(const TimelineOptions& options) const {
+  auto file = Timeline::create(options);
+  if (!file) return file.error();
+  for (const Event& e : events_) {
+    if (shown(options, e.place)) (*file)->write_event(e.json);
+  }
+  return (*file)->finish();
+}
+
 Timeline::Timeline(TimelineOptions options, std::FILE* file)
     : options_(std::move(options)), file_(file) {}
 
@@ -36,14 +66,13 @@ Timeline::~Timeline() {
   if (!finished_) (void)finish();
 }
 
-bool Timeline::in_window(uint64_t ts, uint64_t length) const {
-  const uint64_t end = ts + (length == 0 ? 1 : length) - 1;
-  return end >= options_.from && (options_.to == 0 || ts <= options_.to);
-}
-
-bool Timeline::slot_shown(unsigned slot) const {
-  const auto& s = options_.warp_slots;
-  return s.empty() || std::find(s.begin(), s.end(), slot) != s.end();
+template <class MakeJson>
+void Timeline::emit(const EventPlace& place, MakeJson make) {
+  const bool to_file = file_ != nullptr && shown(options_, place);
+  if (!to_file && !recording_) return;
+  std::string text = make();
+  if (to_file) write_event(text);
+  if (recording_) recording_->events_.push_back({place, std::move(text)});
 }
 
 void Timeline::write_event(const std::string& text) {
@@ -60,26 +89,31 @@ void Timeline::write_event(const std::string& text) {
 void Timeline::write_metadata(unsigned sm_count, unsigned warp_slots) {
   for (unsigned sm = 0; sm < sm_count; ++sm) {
     if (sm >= named_sms_) {
-      write_event(json{{"ph", "M"},
-                       {"name", "process_name"},
-                       {"pid", sm},
-                       {"args", {{"name", fmt::format("SM {}", sm)}}}}
-                      .dump());
+      emit({.timed = false}, [&] {
+        return json{{"ph", "M"},
+                    {"name", "process_name"},
+                    {"pid", sm},
+                    {"args", {{"name", fmt::format("SM {}", sm)}}}}
+            .dump();
+      });
     }
     for (unsigned slot = sm < named_sms_ ? named_slots_ : 0; slot < warp_slots; ++slot) {
-      if (!slot_shown(slot)) continue;
-      write_event(json{{"ph", "M"},
-                       {"name", "thread_name"},
-                       {"pid", sm},
-                       {"tid", slot},
-                       {"args", {{"name", fmt::format("warp slot {}", slot)}}}}
-                      .dump());
+      emit({.slot = static_cast<int32_t>(slot), .timed = false}, [&] {
+        return json{{"ph", "M"},
+                    {"name", "thread_name"},
+                    {"pid", sm},
+                    {"tid", slot},
+                    {"args", {{"name", fmt::format("warp slot {}", slot)}}}}
+            .dump();
+      });
     }
   }
   if (sm_count > named_sms_) {
-    write_event(json{
-        {"ph", "M"}, {"name", "process_name"}, {"pid", sm_count}, {"args", {{"name", "memory"}}}}
-                    .dump());
+    emit({.timed = false}, [&] {
+      return json{
+          {"ph", "M"}, {"name", "process_name"}, {"pid", sm_count}, {"args", {{"name", "memory"}}}}
+          .dump();
+    });
   }
   named_sms_ = std::max(named_sms_, sm_count);
   named_slots_ = std::max(named_slots_, warp_slots);
@@ -93,33 +127,24 @@ void Timeline::begin_launch(std::string_view name, unsigned sm_count, unsigned w
   issued_.assign(sm_count, 0);
   next_sample_ = options_.window;
   port_busy_at_window_ = 0;
-  if (in_window(offset_)) {
-    write_event(json{
-        {"ph", "i"},
-        {"s", "g"},
-        {"name", fmt::format("launch {}", name)},
-        {"cat", "launch"},
-        {"pid", 0},
-        {"tid", 0},
-        {"ts",
-         offset_}}.dump());
-  }
+  emit({.ts = offset_}, [&] {
+    return json{{"ph", "i"},       {"s", "g"}, {"name", fmt::format("launch {}", name)},
+                {"cat", "launch"}, {"pid", 0}, {"tid", 0},
+                {"ts", offset_}}
+        .dump();
+  });
 }
 
 // A run of one stall state is one slice; idle cycles (no warp) are left out.
 void Timeline::flush_run(unsigned sm, unsigned slot) {
   Run& r = runs_[static_cast<size_t>(sm) * warp_slots_ + slot];
-  if (r.length != 0 && r.state != SlotState::Idle && r.state != SlotState::Issued &&
-      slot_shown(slot) && in_window(r.start, r.length)) {
-    write_event(json{
-        {"ph", "X"},
-        {"cat", "stall"},
-        {"name", slot_state_name(r.state)},
-        {"pid", sm},
-        {"tid", slot},
-        {"ts", r.start},
-        {"dur",
-         r.length}}.dump());
+  if (r.length != 0 && r.state != SlotState::Idle && r.state != SlotState::Issued) {
+    emit({r.start, r.length, static_cast<int32_t>(slot)}, [&] {
+      return json{{"ph", "X"},      {"cat", "stall"}, {"name", slot_state_name(r.state)},
+                  {"pid", sm},      {"tid", slot},    {"ts", r.start},
+                  {"dur", r.length}}
+          .dump();
+    });
   }
   r = Run{};
 }
@@ -132,16 +157,18 @@ void Timeline::slot_cycles(unsigned sm, unsigned slot, uint64_t cycle, uint64_t 
   if (state == SlotState::Issued) {
     flush_run(sm, slot);
     ++issued_[sm];
-    if (issued != nullptr && slot_shown(slot) && in_window(ts)) {
-      write_event(json{{"ph", "X"},
-                       {"cat", "issue"},
-                       {"name", issued->mnemonic},
-                       {"pid", sm},
-                       {"tid", slot},
-                       {"ts", ts},
-                       {"dur", 1},
-                       {"args", {{"pc", fmt::format("0x{:08x}", issued->pc)}}}}
-                      .dump());
+    if (issued != nullptr) {
+      emit({ts, 1, static_cast<int32_t>(slot)}, [&] {
+        return json{{"ph", "X"},
+                    {"cat", "issue"},
+                    {"name", issued->mnemonic},
+                    {"pid", sm},
+                    {"tid", slot},
+                    {"ts", ts},
+                    {"dur", 1},
+                    {"args", {{"pc", fmt::format("0x{:08x}", issued->pc)}}}}
+            .dump();
+      });
     }
     return;
   }
@@ -155,15 +182,11 @@ void Timeline::slot_cycles(unsigned sm, unsigned slot, uint64_t cycle, uint64_t 
 
 void Timeline::marker(unsigned sm, uint64_t cycle, std::string_view name) {
   const uint64_t ts = offset_ + cycle;
-  if (!in_window(ts)) return;
-  write_event(json{
-      {"ph", "i"},
-      {"s", "p"},
-      {"cat", "workgroup"},
-      {"name", name},
-      {"pid", sm},
-      {"tid", 0},
-      {"ts", ts}}.dump());
+  emit({.ts = ts}, [&] {
+    return json{{"ph", "i"}, {"s", "p"}, {"cat", "workgroup"}, {"name", name}, {"pid", sm},
+                {"tid", 0},  {"ts", ts}}
+        .dump();
+  });
 }
 
 // One sample per window and SM: IPC of the window, L1D misses in flight at its end; one for
@@ -173,35 +196,37 @@ void Timeline::sample(uint64_t cycle, const std::vector<uint64_t>& l1d_misses,
   const double window = static_cast<double>(options_.window);
   while (next_sample_ <= cycle) {
     const uint64_t ts = offset_ + next_sample_ - options_.window;
-    const bool shown = in_window(ts);  // a sample is drawn at its window's start
+    const EventPlace place{.ts = ts};  // a sample is drawn at its window's start
     for (unsigned sm = 0; sm < sm_count_; ++sm) {
-      if (shown) {
-        write_event(json{{"ph", "C"},
-                         {"name", "IPC"},
-                         {"pid", sm},
-                         {"ts", ts},
-                         {"args", {{"ipc", static_cast<double>(issued_[sm]) / window}}}}
-                        .dump());
-        const uint64_t misses = sm < l1d_misses.size() ? l1d_misses[sm] : 0;
-        write_event(json{{"ph", "C"},
-                         {"name", "L1D misses in flight"},
-                         {"pid", sm},
-                         {"ts", ts},
-                         {"args", {{"entries", misses}}}}
-                        .dump());
-      }
+      emit(place, [&] {
+        return json{{"ph", "C"},
+                    {"name", "IPC"},
+                    {"pid", sm},
+                    {"ts", ts},
+                    {"args", {{"ipc", static_cast<double>(issued_[sm]) / window}}}}
+            .dump();
+      });
+      const uint64_t misses = sm < l1d_misses.size() ? l1d_misses[sm] : 0;
+      emit(place, [&] {
+        return json{{"ph", "C"},
+                    {"name", "L1D misses in flight"},
+                    {"pid", sm},
+                    {"ts", ts},
+                    {"args", {{"entries", misses}}}}
+            .dump();
+      });
       issued_[sm] = 0;
     }
     const uint64_t busy = port_busy_cycles - port_busy_at_window_;
     port_busy_at_window_ = port_busy_cycles;
-    if (shown) {
-      write_event(json{{"ph", "C"},
-                       {"name", "memory port busy"},
-                       {"pid", sm_count_},
-                       {"ts", ts},
-                       {"args", {{"busy", std::min(1.0, static_cast<double>(busy) / window)}}}}
-                      .dump());
-    }
+    emit(place, [&] {
+      return json{{"ph", "C"},
+                  {"name", "memory port busy"},
+                  {"pid", sm_count_},
+                  {"ts", ts},
+                  {"args", {{"busy", std::min(1.0, static_cast<double>(busy) / window)}}}}
+          .dump();
+    });
     next_sample_ += options_.window;
   }
 }
@@ -216,6 +241,7 @@ void Timeline::end_launch(uint64_t cycles) {
 Status Timeline::finish() {
   if (finished_) return ok_status();
   finished_ = true;
+  if (file_ == nullptr) return ok_status();  // a recording
   const std::string tail =
       json{{"format", "ventus-timeline"}, {"version", 1}, {"time_unit", "1 ts = 1 cycle"}}.dump();
   if (std::fprintf(file_, "\n],\"displayTimeUnit\":\"ns\",\"otherData\":%s}\n", tail.c_str()) < 0) {

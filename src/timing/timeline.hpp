@@ -3,6 +3,8 @@
 // with a slice per issued instruction and per run of cycles in one stall state, work-group
 // dispatch and end markers, and counter tracks (IPC, L1D misses in flight, memory port busy).
 // One timestamp unit is one cycle; the launches of a run follow each other on one time axis.
+// A timeline can also be kept in memory (Timeline::record) and written later with any window
+// and slots (TimelineRecording::write): the Python module's Launch.write_timeline.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +27,34 @@ struct TimelineOptions {
   uint64_t window = 64;              // cycles per counter sample
 };
 
+// Where an event sits, which decides whether a bounded file shows it: its cycles (when it is
+// timed) and its warp slot (-1: none, such as a counter or a process name).
+struct EventPlace {
+  uint64_t ts = 0;
+  uint64_t length = 1;
+  int32_t slot = -1;
+  bool timed = true;
+};
+// Whether a file written with `options` (from, to, warp_slots) shows an event at `place`.
+bool shown(const TimelineOptions& options, const EventPlace& place);
+
+// The events of a timeline kept in memory, each with its place: about 150 bytes per event.
+class TimelineRecording {
+ public:
+  // Writes the events that `options` (path, from, to, warp_slots) shows as a timeline file;
+  // options.window is the recording's own (its counter samples are already taken).
+  Status write(const TimelineOptions& options) const;
+  size_t events() const { return events_.size(); }
+
+ private:
+  friend class Timeline;
+  struct Event {
+    EventPlace place;
+    std::string json;
+  };
+  std::vector<Event> events_;
+};
+
 // What the SM tells the timeline about one issued instruction.
 struct IssuedInsn {
   uint32_t pc = 0;
@@ -35,6 +65,9 @@ class Timeline {
  public:
   // Creates the file; an error names it and says why it cannot be written.
   static Result<std::unique_ptr<Timeline>> create(const TimelineOptions& options);
+  // A timeline kept in memory, every event of it (no window, every slot), with counter
+  // samples every `window` cycles; recording() holds it.
+  static Result<std::unique_ptr<Timeline>> record(uint64_t window);
   ~Timeline();
   Timeline(const Timeline&) = delete;
   Timeline& operator=(const Timeline&) = delete;
@@ -55,6 +88,8 @@ class Timeline {
   // Closes the JSON document; an error when anything could not be written.
   Status finish();
   const std::string& path() const { return options_.path; }
+  // The events so far of a timeline made by record() (null for a file's).
+  std::shared_ptr<const TimelineRecording> recording() const { return recording_; }
 
  private:
   struct Run {
@@ -62,15 +97,19 @@ class Timeline {
     uint64_t start = 0;  // run-wide
     uint64_t length = 0;
   };
+  friend class TimelineRecording;
   Timeline(TimelineOptions options, std::FILE* file);
-  bool in_window(uint64_t ts, uint64_t length = 1) const;
-  bool slot_shown(unsigned slot) const;
+  // Records the event and writes it to the file when the file shows it; `make` builds its
+  // JSON text only when one of them wants it.
+  template <class MakeJson>
+  void emit(const EventPlace& place, MakeJson make);
   void flush_run(unsigned sm, unsigned slot);
   void write_event(const std::string& json);
   void write_metadata(unsigned sm_count, unsigned warp_slots);
 
   TimelineOptions options_;
-  std::FILE* file_;
+  std::FILE* file_;  // null for a recording
+  std::shared_ptr<TimelineRecording> recording_;
   bool first_event_ = true;
   bool finished_ = false;
   bool write_failed_ = false;

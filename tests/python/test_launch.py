@@ -195,3 +195,47 @@ def test_timeline_of_a_timed_launch(tmp_path, device, kernels):
     with pytest.raises(ventus.ConfigError, match="run.timeline needs run.timing"):
         device.launch(kernels.kernel("vecadd"), 64, 32, [a, a, a, 64], timing=False,
                       timeline=str(path))
+
+
+def _slices(path):
+    return [e for e in json.loads(path.read_text())["traceEvents"] if e.get("ph") == "X"]
+
+
+def test_a_kept_timeline_is_written_after_the_launch(tmp_path, device, kernels):
+    n = 256
+    a = device.buffer(numpy.arange(n, dtype=numpy.float32))
+    args = [a, a, device.empty(n, numpy.float32), n]
+    streamed = tmp_path / "streamed.json"
+    device.launch(kernels.kernel("vecadd"), n, 64, args, timing=True, timeline=str(streamed),
+                  timeline_cycles=(40, 200), timeline_slots=[1])
+    launch = device.launch(kernels.kernel("vecadd"), n, 64, args, timing=True,
+                           keep_timeline=True)
+    whole, bounded = tmp_path / "whole.json", tmp_path / "bounded.json"
+    launch.write_timeline(str(whole))
+    launch.write_timeline(str(bounded), cycles=(40, 200), slots=[1])
+    # The same launch streamed with the same bounds writes the same events.
+    assert json.loads(bounded.read_text()) == json.loads(streamed.read_text())
+    # Every issued warp-instruction is one slice of the whole timeline; the bounded file keeps
+    # only slot 1's slices that overlap cycles 40..200.
+    issues = [e for e in _slices(whole) if e["cat"] == "issue"]
+    assert len(issues) == launch.warp_instructions
+    kept = _slices(bounded)
+    assert kept and all(e["tid"] == 1 and e["ts"] + e["dur"] > 40 and e["ts"] <= 200
+                        for e in kept)
+    assert len(kept) < len(_slices(whole))
+
+
+def test_write_timeline_refuses_what_it_cannot_write(tmp_path, device, kernels):
+    a = device.buffer(numpy.ones(64, numpy.float32))
+    vecadd = kernels.kernel("vecadd")
+    functional = device.launch(vecadd, 64, 32, [a, a, a, 64], keep_timeline=True)
+    with pytest.raises(ventus.LaunchError, match="kept no timeline"):
+        functional.write_timeline(str(tmp_path / "t.json"))
+    timed = device.launch(vecadd, 64, 32, [a, a, a, 64], timing=True, keep_timeline=True)
+    with pytest.raises(ventus.LaunchError, match="before its first"):
+        timed.write_timeline(str(tmp_path / "t.json"), cycles=(300, 50))
+    with pytest.raises(ventus.LaunchError, match="cannot create timeline file"):
+        timed.write_timeline(str(tmp_path / "no" / "such" / "t.json"))
+    with pytest.raises(ventus.LaunchError, match="cannot also write run.timeline"):
+        device.launch(vecadd, 64, 32, [a, a, a, 64], timing=True, keep_timeline=True,
+                      timeline=str(tmp_path / "t.json"))
