@@ -108,11 +108,15 @@ std::map<std::string, uint32_t> fields_of(const std::string& line) {
   return fields;
 }
 
-std::vector<Issue> issue_order(const std::filesystem::path& events) {
+// The issue order of launch `launch` (0-based) of the log: the lines after its "# launch" line.
+std::vector<Issue> issue_order(const std::filesystem::path& events, size_t launch = 0) {
   std::map<std::pair<uint32_t, uint32_t>, std::pair<uint32_t, uint32_t>> slots;
   std::vector<Issue> order;
   std::ifstream in(events);
+  size_t launches_seen = 0;
   for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("# launch ")) ++launches_seen;
+    if (launches_seen != launch + 1) continue;
     const bool dispatch = line.find(" DISPATCH ") != std::string::npos;
     if (!dispatch && line.find(" ISSUE ") == std::string::npos) continue;
     auto f = fields_of(line);
@@ -168,8 +172,26 @@ void replay_and_check(const RefCase& c, const std::string& launch,
   EXPECT_FALSE(m) << m->description;
 }
 
+// Runs the case on the default cycle model, writing its event log; the launches in the order
+// they ran (and appear in the log).
+std::vector<std::string> run_timed_case(const RefCase& c, const std::filesystem::path& events) {
+  ventus::runner::CaseOptions options;
+  options.machine = ventus::Config{}.machine;
+  options.timing = ventus::Config{}.machine.timing;
+  options.widen_machine = false;
+  options.events = events.string();
+  auto report = ventus::runner::run_case(c.dir, options);
+  EXPECT_TRUE(report.ok()) << c.dir << ": " << report.error().message;
+  std::vector<std::string> names;
+  if (report.ok()) {
+    for (const auto& launch : report->launches) names.push_back(launch.name);
+  }
+  return names;
+}
+
 // The cycle model runs several work-groups at once and interleaves their warps by its own
-// timing: the golden model accepts that order (fed through a functional replay of it).
+// timing: the golden model accepts that order (fed through a functional replay of it), launch
+// by launch (each launch's events follow its "# launch" line).
 TEST(Golden, AcceptsTheCycleModelsOrder) {
   const auto cases = reference_cases();
   if (cases.empty()) GTEST_SKIP() << "reference cases not found";
@@ -177,20 +199,18 @@ TEST(Golden, AcceptsTheCycleModelsOrder) {
   std::filesystem::create_directories(dir);
   size_t checked = 0;
   for (const RefCase& c : cases) {
-    if (c.launches.size() != 1) continue;  // one launch: its events are the whole log
-    ventus::runner::CaseOptions options;
-    options.machine = ventus::Config{}.machine;
-    options.timing = ventus::Config{}.machine.timing;
-    options.widen_machine = false;
-    options.events = (dir / "events.txt").string();
-    auto report = ventus::runner::run_case(c.dir, options);
-    ASSERT_TRUE(report.ok()) << report.error().message;
-    const auto order = issue_order(dir / "events.txt");
-    ASSERT_FALSE(order.empty());
-    replay_and_check(c, c.launches.front(), order);
-    ++checked;
+    const auto events = dir / "events.txt";
+    const auto ran = run_timed_case(c, events);
+    for (const std::string& launch : c.launches) {
+      const auto at = std::find(ran.begin(), ran.end(), launch);
+      ASSERT_NE(at, ran.end()) << c.dir.filename() << " " << launch;
+      const auto order = issue_order(events, static_cast<size_t>(at - ran.begin()));
+      ASSERT_FALSE(order.empty()) << c.dir.filename() << " " << launch;
+      replay_and_check(c, launch, order);
+      ++checked;
+    }
   }
-  EXPECT_GE(checked, 5u);
+  EXPECT_GE(checked, 30u);  // every launch of the corpus, multi-launch cases too
   std::filesystem::remove_all(dir);
 }
 
@@ -250,6 +270,71 @@ TEST(Golden, AcceptsTheCycleModelsOrderOfConcurrentWorkGroups) {
     EXPECT_TRUE(overlapped) << c.dir.filename();
     replay_and_check(c, c.launches.front(), order);
   }
+  std::filesystem::remove_all(root);
+}
+
+// The tests of a kernel test binary (--gtest_list_tests), as "Suite.Name".
+std::vector<std::string> list_tests(const std::filesystem::path& binary) {
+  std::vector<std::string> tests;
+  std::FILE* out = popen(fmt::format("'{}' --gtest_list_tests", binary.string()).c_str(), "r");
+  if (out == nullptr) return tests;
+  std::string suite;
+  for (char line[512]; std::fgets(line, sizeof line, out) != nullptr;) {
+    std::string text(line);
+    text = text.substr(0, text.find_first_of("#\n"));
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    if (text.empty()) continue;
+    if (text[0] != ' ') {
+      suite = text;
+    } else {
+      tests.push_back(suite + text.substr(text.find_first_not_of(' ')));
+    }
+  }
+  pclose(out);
+  return tests;
+}
+
+// The first test of the kernel's binary that launches, run with run.save_case (VENTUS_TEST_SET,
+// kernels/common/harness.cpp): its launches as a case in `dir` (empty launches: none ran).
+RefCase save_first_launching_test(const std::filesystem::path& binary,
+                                  const std::filesystem::path& dir) {
+  for (const std::string& test : list_tests(binary)) {
+    std::filesystem::remove_all(dir);
+    const std::string command =
+        fmt::format("VENTUS_TEST_SET='run.save_case={}' '{}' --gtest_filter='{}' >/dev/null",
+                    dir.string(), binary.string(), test);
+    if (std::system(command.c_str()) == 0 && std::filesystem::exists(dir / "cases.ini")) {
+      return RefCase{dir, case_launches(dir)};
+    }
+  }
+  return RefCase{dir, {}};
+}
+
+// Every kernel of the suite (kernels/*/), each launch of one of its tests (bfs and gaussian run
+// several): the cycle model's order of it checks.
+TEST(Golden, AcceptsTheCycleModelsOrderOnEverySuiteKernel) {
+  const std::filesystem::path source = std::filesystem::path(VENTUS_SOURCE_DIR) / "kernels";
+  const auto root =
+      std::filesystem::temp_directory_path() / fmt::format("golden_kernels_{}", getpid());
+  size_t kernels = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(source)) {
+    const std::string name = entry.path().filename().string();
+    if (name == "common" || !std::filesystem::exists(entry.path() / "CMakeLists.txt")) continue;
+    const auto binary = std::filesystem::path(VENTUS_BINARY_DIR) / "kernels" / name /
+                        fmt::format("kernel_{}_test", name);
+    if (!std::filesystem::exists(binary)) GTEST_SKIP() << binary << " is not built";
+    const RefCase c = save_first_launching_test(binary, root / name);
+    ASSERT_FALSE(c.launches.empty()) << name << ": no test of " << binary << " saved a launch";
+    const auto events = root / "events.txt";
+    const auto ran = run_timed_case(c, events);
+    ASSERT_EQ(ran, c.launches) << name;
+    for (size_t i = 0; i < ran.size(); ++i) {
+      SCOPED_TRACE(name + " " + ran[i]);
+      replay_and_check(c, ran[i], issue_order(events, i));
+    }
+    ++kernels;
+  }
+  EXPECT_GE(kernels, 14u);
   std::filesystem::remove_all(root);
 }
 

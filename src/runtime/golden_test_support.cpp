@@ -125,6 +125,20 @@ std::optional<Planting> wrong_branch_target(const std::string& text, const trace
 
 }  // namespace
 
+std::vector<std::string> case_launches(const std::filesystem::path& dir) {
+  std::vector<std::string> launches;
+  std::ifstream ini(dir / "cases.ini");
+  for (std::string line; std::getline(ini, line);) {
+    if (!line.starts_with("Files=")) continue;
+    std::stringstream names(line.substr(6));
+    for (std::string name; std::getline(names, name, ',');) {
+      std::erase_if(name, [](char ch) { return ch == '\r' || ch == ' '; });
+      if (!name.empty()) launches.push_back(name);
+    }
+  }
+  return launches;
+}
+
 std::vector<RefCase> reference_cases() {
   const char* env = std::getenv("VENTUS_REFERENCE_DIR");
   const std::filesystem::path root =
@@ -132,17 +146,10 @@ std::vector<RefCase> reference_cases() {
   std::vector<RefCase> cases;
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(root, error)) {
-    std::ifstream ini(entry.path() / "cases.ini");
-    RefCase c{entry.path(), {}};
-    for (std::string line; std::getline(ini, line);) {
-      if (!line.starts_with("Files=")) continue;
-      std::stringstream names(line.substr(6));
-      for (std::string name; std::getline(names, name, ',');) {
-        std::erase_if(name, [](char ch) { return ch == '\r' || ch == ' '; });
-        if (std::filesystem::exists(c.dir / "ref-logs" / (name + ".log")))
-          c.launches.push_back(name);
-      }
-    }
+    RefCase c{entry.path(), case_launches(entry.path())};
+    std::erase_if(c.launches, [&](const std::string& name) {
+      return !std::filesystem::exists(c.dir / "ref-logs" / (name + ".log"));
+    });
     if (!c.launches.empty()) cases.push_back(std::move(c));
   }
   std::sort(cases.begin(), cases.end(),

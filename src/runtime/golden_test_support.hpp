@@ -19,6 +19,8 @@ struct RefCase {
   std::vector<std::string> launches;
 };
 std::vector<RefCase> reference_cases();
+// The launches a case folder's cases.ini names (Files=), in its order.
+std::vector<std::string> case_launches(const std::filesystem::path& dir);
 
 enum class PlantKind {
   kRegisterValue,
