@@ -80,6 +80,14 @@ typedef struct vt_golden_result {
  * message. */
 int vt_golden_open_case(vt_golden** model, const char* case_dir, const char* launch, int mode,
                         const char* config_path, char* error, size_t error_size);
+/* Creates the model of the launch vt_start(device, meta_data) would run now (meta_data: a
+ * vt_meta_data of include/ventus.h): the kernel uploaded to the device and its memory as the
+ * host left it. The device is not changed, except that the launch's print buffer slots are
+ * marked empty as vt_start marks them. Then the implementation under test runs the same
+ * launch and feeds its records. Same errors as vt_golden_open_case, and a device without an
+ * uploaded kernel or a descriptor the device would refuse. */
+int vt_golden_open_start(vt_golden** model, void* device, const void* meta_data, int mode,
+                         const char* config_path, char* error, size_t error_size);
 /* Checks one retired instruction. After a mismatch every record gets the same result.
  * -1 (nothing fed) for a NULL argument, a count whose array is NULL, an unknown register
  * kind or a vector write without lanes. */

@@ -1,12 +1,16 @@
 // The C ABI of the golden model (include/ventus/golden.h) over GoldenModel: records become
 // the trace layer's commit entries; parts a C record does not carry are not compared.
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 #include <fmt/format.h>
 
 #include "isa/names.hpp"
+#include "runtime/case_export.hpp"
 #include "runtime/golden.hpp"
+#include "runtime/vt_device.hpp"
 #include "ventus/golden.h"
 
 struct vt_golden {
@@ -89,6 +93,61 @@ void to_entry(const vt_golden_record& in, uint32_t numt, ventus::trace::LogEntry
   }
 }
 
+ventus::functional::Mode mode_of(int mode) {
+  return mode == VT_GOLDEN_MODE_REF_COMPAT ? ventus::functional::Mode::RefCompat
+                                           : ventus::functional::Mode::Default;
+}
+
+int open_model(vt_golden** model, const ventus::golden::CaseLaunch& c, char* error,
+               size_t error_size) {
+  auto opened = ventus::golden::GoldenModel::open_case(c);
+  if (!opened) {
+    copy_text(error, error_size, opened.error().message);
+    return -1;
+  }
+  auto* g = new vt_golden;
+  g->model = std::move(opened.value());
+  g->model->set_scope({.vector_header = false, .simt_dump = false, .mem_reads = false});
+  g->numt = g->model->threads_per_warp();
+  *model = g;
+  return 0;
+}
+
+// A private folder for the launch saved as a test case (removed once the model holds it).
+ventus::Result<std::filesystem::path> make_case_folder() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "ventus-golden-XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) {
+    return ventus::Error{"cannot create a folder in " +
+                         std::filesystem::temp_directory_path().string()};
+  }
+  return std::filesystem::path(pattern);
+}
+
+// The launch vt_start would run now, saved as a case (its .metadata, .data from the device's
+// memory, and the uploaded ELF), then opened as one: the same path as VENTUS_SAVE_CASE.
+int open_start(vt_golden** model, ventus::vt::VtDevice* d, const vt_meta_data& meta, int mode,
+               const char* config_path, std::string& error) {
+  auto& state = d->device->state();
+  if (!state.uploaded) return error = "no kernel uploaded (vt_upload_kernel_file)", -1;
+  auto plan = ventus::vt::plan_from(d, meta);
+  if (!plan) return error = plan.error().message, -1;
+  auto folder = make_case_folder();
+  if (!folder) return error = folder.error().message, -1;
+  ventus::runtime_detail::CaseExporter exporter(*folder);
+  auto saved = exporter.before_launch(state, *state.uploaded, *plan);
+  if (saved) saved = exporter.after_launch(state);
+  char text[512] = "";
+  const int status = !saved ? -1
+                            : open_model(model,
+                                         {*folder, plan->config.kernel_name + "_0", mode_of(mode),
+                                          config_path != nullptr ? config_path : ""},
+                                         text, sizeof text);
+  std::error_code ignored;
+  std::filesystem::remove_all(*folder, ignored);
+  error = !saved ? saved.error().message : text;
+  return status;
+}
+
 }  // namespace
 
 extern "C" {
@@ -101,22 +160,25 @@ int vt_golden_open_case(vt_golden** model, const char* case_dir, const char* lau
     copy_text(error, error_size, "vt_golden_open_case: case_dir or launch is NULL");
     return -1;
   }
-  ventus::golden::CaseLaunch c{case_dir, launch,
-                               mode == VT_GOLDEN_MODE_REF_COMPAT
-                                   ? ventus::functional::Mode::RefCompat
-                                   : ventus::functional::Mode::Default,
-                               config_path != nullptr ? config_path : ""};
-  auto opened = ventus::golden::GoldenModel::open_case(c);
-  if (!opened) {
-    copy_text(error, error_size, opened.error().message);
+  return open_model(model,
+                    {case_dir, launch, mode_of(mode), config_path != nullptr ? config_path : ""},
+                    error, error_size);
+}
+
+int vt_golden_open_start(vt_golden** model, vt_device_h device, const void* meta_data, int mode,
+                         const char* config_path, char* error, size_t error_size) {
+  if (model == nullptr) return -1;
+  *model = nullptr;
+  ventus::vt::VtDevice* d = ventus::vt::from_handle(device);
+  if (d == nullptr || meta_data == nullptr) {
+    copy_text(error, error_size, "vt_golden_open_start: device or meta_data is NULL");
     return -1;
   }
-  auto* g = new vt_golden;
-  g->model = std::move(opened.value());
-  g->model->set_scope({.vector_header = false, .simt_dump = false, .mem_reads = false});
-  g->numt = g->model->threads_per_warp();
-  *model = g;
-  return 0;
+  std::string message;
+  const int status = open_start(model, d, *static_cast<const vt_meta_data*>(meta_data), mode,
+                                config_path, message);
+  if (status != 0) copy_text(error, error_size, "vt_golden_open_start: " + message);
+  return status;
 }
 
 int vt_golden_feed(vt_golden* model, const vt_golden_record* record, vt_golden_result* result) {

@@ -25,6 +25,7 @@ using ventus::Result;
 using ventus::Status;
 using ventus::vt::fail;
 using ventus::vt::from_handle;
+using ventus::vt::plan_from;
 using ventus::vt::VtDevice;
 
 constexpr uint64_t kAddressSpace = uint64_t{1} << 32;
@@ -54,47 +55,6 @@ int upload(VtDevice* d, std::vector<uint8_t> bytes, const std::string& name) {
   state.uploaded = std::move(elf.value());
   d->upload_hash = hash;
   return 0;
-}
-
-// The launch plan of a §7.9 descriptor; the host already wrote the §7.1 and §7.2 buffers.
-Result<ventus::runtime_detail::LaunchPlan> plan_from(VtDevice* d, const vt_meta_data& m) {
-  const uint64_t items[] = {m.kernel_size[0], m.kernel_size[1],   m.kernel_size[2], m.wf_size,
-                            m.wg_size,        m.metaDataBaseAddr, m.ldsSize,        m.pdsSize,
-                            m.pdsBaseAddr,    m.sgprUsage,        m.vgprUsage};
-  for (uint64_t item : items) {
-    if (item >= kAddressSpace)
-      return Error{fmt::format("meta_data item 0x{:x} exceeds 32 bits", item)};
-  }
-  auto& state = d->device->state();
-  const auto knl = static_cast<uint32_t>(m.metaDataBaseAddr);
-  // The driver's test programs write 14 words (up to KNL_PRINT_SIZE).
-  if (auto ok = state.check_range(knl, 56, "metadata buffer"); !ok) return ok.error();
-  ventus::runtime_detail::LaunchPlan plan;
-  auto& c = plan.config;
-  for (int i = 0; i < 3; ++i) c.num_groups[i] = static_cast<uint32_t>(m.kernel_size[i]);
-  c.numt = static_cast<uint32_t>(m.wf_size);
-  c.numw = static_cast<uint32_t>(m.wg_size);
-  c.knl_base = knl;
-  c.pds_base = static_cast<uint32_t>(m.pdsBaseAddr);
-  c.pds_size = static_cast<uint32_t>(m.pdsSize);
-  c.sgpr_usage = static_cast<uint32_t>(m.sgprUsage);
-  c.vgpr_usage = static_cast<uint32_t>(m.vgprUsage);
-  c.kernel_name =
-      ventus::runtime_detail::symbol_at(*state.uploaded, state.memory.store().read32(knl));
-  if (c.kernel_name.empty()) c.kernel_name = "kernel";
-  plan.lds_bytes = static_cast<uint32_t>(m.ldsSize);
-  plan.whole_local_window = true;  // __local arguments were placed by the host
-  plan.print_addr = state.memory.store().read32(knl + 48);
-  plan.print_size = state.memory.store().read32(knl + 52);
-  if (plan.print_addr != 0 && plan.print_size != 0) {
-    if (auto ok = state.check_range(plan.print_addr, plan.print_size, "print buffer"); !ok) {
-      return ok.error();
-    }
-    for (uint32_t at = 0; at + 4 <= plan.print_size; at += 4) {
-      state.memory.store().write32(plan.print_addr + at, ~0u);
-    }
-  }
-  return plan;
 }
 
 // vt_dev_open has no device to keep its error in: it goes to standard error.
@@ -145,6 +105,49 @@ Status record_launch(VtDevice* d, const ventus::runtime_detail::LaunchPlan& plan
 }
 
 }  // namespace
+
+namespace ventus::vt {
+
+Result<runtime_detail::LaunchPlan> plan_from(VtDevice* d, const vt_meta_data& m) {
+  const uint64_t items[] = {m.kernel_size[0], m.kernel_size[1],   m.kernel_size[2], m.wf_size,
+                            m.wg_size,        m.metaDataBaseAddr, m.ldsSize,        m.pdsSize,
+                            m.pdsBaseAddr,    m.sgprUsage,        m.vgprUsage};
+  for (uint64_t item : items) {
+    if (item >= kAddressSpace)
+      return Error{fmt::format("meta_data item 0x{:x} exceeds 32 bits", item)};
+  }
+  auto& state = d->device->state();
+  const auto knl = static_cast<uint32_t>(m.metaDataBaseAddr);
+  // The driver's test programs write 14 words (up to KNL_PRINT_SIZE).
+  if (auto ok = state.check_range(knl, 56, "metadata buffer"); !ok) return ok.error();
+  runtime_detail::LaunchPlan plan;
+  auto& c = plan.config;
+  for (int i = 0; i < 3; ++i) c.num_groups[i] = static_cast<uint32_t>(m.kernel_size[i]);
+  c.numt = static_cast<uint32_t>(m.wf_size);
+  c.numw = static_cast<uint32_t>(m.wg_size);
+  c.knl_base = knl;
+  c.pds_base = static_cast<uint32_t>(m.pdsBaseAddr);
+  c.pds_size = static_cast<uint32_t>(m.pdsSize);
+  c.sgpr_usage = static_cast<uint32_t>(m.sgprUsage);
+  c.vgpr_usage = static_cast<uint32_t>(m.vgprUsage);
+  c.kernel_name = runtime_detail::symbol_at(*state.uploaded, state.memory.store().read32(knl));
+  if (c.kernel_name.empty()) c.kernel_name = "kernel";
+  plan.lds_bytes = static_cast<uint32_t>(m.ldsSize);
+  plan.whole_local_window = true;  // __local arguments were placed by the host
+  plan.print_addr = state.memory.store().read32(knl + 48);
+  plan.print_size = state.memory.store().read32(knl + 52);
+  if (plan.print_addr != 0 && plan.print_size != 0) {
+    if (auto ok = state.check_range(plan.print_addr, plan.print_size, "print buffer"); !ok) {
+      return ok.error();
+    }
+    for (uint32_t at = 0; at + 4 <= plan.print_size; at += 4) {
+      state.memory.store().write32(plan.print_addr + at, ~0u);
+    }
+  }
+  return plan;
+}
+
+}  // namespace ventus::vt
 
 extern "C" {
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "runtime/device_state.hpp"
+#include "runtime/launch_core.hpp"
 #include "runtime/vt_dump_result.hpp"
 #include "runtime/vt_perf_events.hpp"
 #include "ventus.h"
@@ -56,5 +57,9 @@ inline int fail(VtDevice* d, std::string message) {
   if (d != nullptr) d->last_error = std::move(message);
   return -1;
 }
+
+// The launch plan of a §7.9 descriptor (vt_start's); the host already wrote the §7.1 and §7.2
+// buffers. It marks the print buffer's slots empty, as the launch would.
+Result<runtime_detail::LaunchPlan> plan_from(VtDevice* d, const vt_meta_data& m);
 
 }  // namespace ventus::vt
