@@ -7,14 +7,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include "asm/assembler.hpp"
-#include "elf/elf_writer.hpp"
 #include "runner/case_runner.hpp"
+#include "runtime/vt_test_kernel.hpp"
 #include "trace/commit_log_parser.hpp"
 #include "ventus.h"
 #include "ventus/golden.h"
@@ -115,39 +112,6 @@ TEST(GoldenCApi, ReferenceRecordsMatchAndAPlantedStoreValueIsFound) {
   vt_golden_close(model);
 }
 
-// add_scaled (c = a * k + b, tests/runtime_kernels) set up on a vt_* device the way the
-// driver's test programs do; the descriptor vt_start takes.
-vt_meta_data set_up_add_scaled(vt_device_h dev) {
-  constexpr uint32_t kN = 16, kNumt = 4, kNumw = 2, kGroups = 2, kPds = 1024;
-  int32_t a[kN], b[kN];
-  for (uint32_t i = 0; i < kN; ++i) {
-    a[i] = static_cast<int32_t>(i) - 3;
-    b[i] = static_cast<int32_t>(100 * i);
-  }
-  uint64_t va = 0, vb = 0, vc = 0, vargs = 0, vpds = 0, vmeta = 0;
-  EXPECT_EQ(vt_buf_alloc(dev, sizeof a, &va, 0, 0, 0), 0);
-  EXPECT_EQ(vt_buf_alloc(dev, sizeof b, &vb, 0, 0, 0), 0);
-  EXPECT_EQ(vt_buf_alloc(dev, sizeof a, &vc, 0, 0, 0), 0);
-  EXPECT_EQ(vt_buf_alloc(dev, 16, &vargs, 0, 0, 0), 0);
-  EXPECT_EQ(vt_buf_alloc(dev, kPds * kNumt * kNumw * kGroups, &vpds, 0, 0, 0), 0);
-  EXPECT_EQ(vt_buf_alloc(dev, 14 * 4, &vmeta, 0, 0, 0), 0);
-  EXPECT_EQ(vt_copy_to_dev(dev, va, a, sizeof a, 0, 0), 0);
-  EXPECT_EQ(vt_copy_to_dev(dev, vb, b, sizeof b, 0, 0), 0);
-  std::stringstream text;
-  text << std::ifstream(VENTUS_SOURCE_DIR "/tests/runtime_kernels/add_scaled.s").rdbuf();
-  const auto assembled = ventus::as::assemble_text("add_scaled.s", text.str());
-  EXPECT_TRUE(assembled.ok());
-  const auto elf = ventus::elf::write_elf(assembled.image);
-  EXPECT_EQ(vt_upload_kernel_bytes(dev, elf.data(), elf.size(), 0), 0);
-  const uint32_t args[4] = {static_cast<uint32_t>(va), static_cast<uint32_t>(vb),
-                            static_cast<uint32_t>(vc), 7};
-  EXPECT_EQ(vt_copy_to_dev(dev, vargs, args, sizeof args, 0, 0), 0);
-  const uint32_t knl[14] = {0x800000a8, static_cast<uint32_t>(vargs), 1, kN, 1, 1, kNumt * kNumw, 1,
-                            1};
-  EXPECT_EQ(vt_copy_to_dev(dev, vmeta, knl, sizeof knl, 0, 0), 0);
-  return vt_meta_data{0, {kGroups, 1, 1}, kNumt, kNumw, vmeta, 0x1000, kPds, 32, 32, vpds};
-}
-
 // A model made from a live device at vt_start (an RTL test bench next to the driver): the
 // records of that launch as it then runs (saved by VENTUS_SAVE_CASE and logged by the case
 // runner) match it, and a planted store value is found at its record.
@@ -159,7 +123,7 @@ TEST(GoldenCApi, AModelOpenedAtStartChecksTheLaunchAsItRuns) {
   vt_device_h dev = nullptr;
   ASSERT_EQ(vt_dev_open(&dev), 0);
   unsetenv("VENTUS_SAVE_CASE");
-  vt_meta_data meta = set_up_add_scaled(dev);
+  vt_meta_data meta = ventus::testing::set_up_add_scaled(dev).meta;
   char error[256] = "";
   vt_golden *model = nullptr, *planted_model = nullptr;
   ASSERT_EQ(vt_golden_open_start(&model, dev, &meta, VT_GOLDEN_MODE_DEFAULT, nullptr, error,

@@ -10,18 +10,10 @@
 
 #include "asm/assembler.hpp"
 #include "elf/elf_writer.hpp"
+#include "runtime/vt_test_kernel.hpp"
 #include "ventus.h"
 
 namespace {
-
-std::vector<uint8_t> kernel_elf() {
-  std::ifstream in(VENTUS_SOURCE_DIR "/tests/runtime_kernels/add_scaled.s");
-  std::stringstream text;
-  text << in.rdbuf();
-  auto out = ventus::as::assemble_text("add_scaled.s", text.str());
-  EXPECT_TRUE(out.ok());
-  return ventus::elf::write_elf(out.image);
-}
 
 class VtApi : public ::testing::Test {
  protected:
@@ -120,37 +112,19 @@ TEST_F(VtApi, UploadErrors) {
 
 // Launches add_scaled (c = a * k + b) the way the driver's test programs do.
 TEST_F(VtApi, StartRunsTheKernel) {
-  constexpr uint32_t kN = 16, kNumt = 4, kNumw = 2, kGroups = 2, kPds = 1024;
-  int32_t a[kN], b[kN], c[kN] = {};
-  for (uint32_t i = 0; i < kN; ++i) {
-    a[i] = static_cast<int32_t>(i) - 3;
-    b[i] = static_cast<int32_t>(100 * i);
-  }
-  uint64_t va, vb, vc, vargs, vpds, vmeta;
-  ASSERT_EQ(vt_buf_alloc(dev_, sizeof a, &va, 0, 0, 0), 0);
-  ASSERT_EQ(vt_buf_alloc(dev_, sizeof b, &vb, 0, 0, 0), 0);
-  ASSERT_EQ(vt_buf_alloc(dev_, sizeof c, &vc, 0, 0, 0), 0);
-  ASSERT_EQ(vt_buf_alloc(dev_, 16, &vargs, 0, 0, 0), 0);
-  ASSERT_EQ(vt_buf_alloc(dev_, kPds * kNumt * kNumw * kGroups, &vpds, 0, 0, 0), 0);
-  ASSERT_EQ(vt_buf_alloc(dev_, 14 * 4, &vmeta, 0, 0, 0), 0);
-  ASSERT_EQ(vt_copy_to_dev(dev_, va, a, sizeof a, 0, 0), 0);
-  ASSERT_EQ(vt_copy_to_dev(dev_, vb, b, sizeof b, 0, 0), 0);
-  const auto elf = kernel_elf();
-  ASSERT_EQ(vt_upload_kernel_bytes(dev_, elf.data(), elf.size(), 0), 0) << vt_last_error(dev_);
-  const uint32_t args[4] = {static_cast<uint32_t>(va), static_cast<uint32_t>(vb),
-                            static_cast<uint32_t>(vc), 7};
-  ASSERT_EQ(vt_copy_to_dev(dev_, vargs, args, sizeof args, 0, 0), 0);
-  uint32_t knl[14] = {0x800000a8, static_cast<uint32_t>(vargs), 1, kN, 1, 1, kNumt * kNumw, 1, 1};
-  ASSERT_EQ(vt_copy_to_dev(dev_, vmeta, knl, sizeof knl, 0, 0), 0);
-  vt_meta_data meta{0, {kGroups, 1, 1}, kNumt, kNumw, vmeta, 0x1000, kPds, 32, 32, vpds};
+  using ventus::testing::AddScaled;
+  constexpr uint32_t kN = AddScaled::kN, kGroups = AddScaled::kGroups;
+  AddScaled set_up = ventus::testing::set_up_add_scaled(dev_);
+  auto& [a, b, va, vb, vc, meta] = set_up;
+  int32_t c[kN] = {};
   ASSERT_EQ(vt_start(dev_, &meta, 0), 0) << vt_last_error(dev_);
   EXPECT_EQ(vt_ready_wait(dev_, MAX_TIMEOUT), 0);
   ASSERT_EQ(vt_copy_from_dev(dev_, vc, c, sizeof c, 0, 0), 0);
-  for (uint32_t i = 0; i < kN; ++i) EXPECT_EQ(c[i], a[i] * 7 + b[i]) << i;
+  for (uint32_t i = 0; i < kN; ++i) EXPECT_EQ(c[i], a[i] * AddScaled::kK + b[i]) << i;
   // The statistics of that launch: 2 work-groups of 2 warps, spread over the 2 SMs.
   const auto stats = nlohmann::json::parse(vt_last_launch_stats_json(dev_));
   EXPECT_EQ(stats.at("stats").at("functional.work_groups"), kGroups);
-  EXPECT_EQ(stats.at("stats").at("functional.warps"), kGroups * kNumw);
+  EXPECT_EQ(stats.at("stats").at("functional.warps"), kGroups * AddScaled::kNumw);
   EXPECT_EQ(stats.at("stats").at("functional.sm_work_groups").at("0"), 1);
   EXPECT_EQ(stats.at("stats").at("functional.sm_work_groups").at("1"), 1);
   EXPECT_EQ(stats.at("config").at("gpu.sm_count"), 2);
