@@ -28,9 +28,9 @@ foreach(ini ${VENTUS_REFERENCE_CASE_INIS})
   endforeach()
 endforeach()
 
-# Accuracy of the cycle model against the RTL's cycle counts (issue 10): the issue's bounds,
-# every launch within 5 % and the mean within 3 %. One known exception: nn-8w8t (public since
-# issue 49, which is about it) is 11.6 % fast; its bound is 13 % until that issue models it.
+# Accuracy of the cycle model against the RTL's cycle counts (issues 10 and 49): every launch
+# within 5 % (issue 49 asks for 3 %: matadd-4w4t is +4.8 %, nn-8w8t -4.3 %) and the mean within
+# 1.5 % (1.39 %). docs/timing.md "The nn-8w8t gap" says what the RTL traces still show.
 # Skipping idle cycles must change nothing: every case is also run without it and its cycles
 # and counters compared.
 find_package(Python3 COMPONENTS Interpreter)
@@ -39,8 +39,7 @@ if(Python3_Interpreter_FOUND AND TARGET ventus)
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/rtl_accuracy.py
                    --ventus $<TARGET_FILE:ventus> --cases ${VENTUS_REFERENCE_DIR}/cases
                    --csv ${VENTUS_REFERENCE_DIR}/../rtl/cycles.csv
-                   --max-error 5 --max-mean-error 3
-                   --allow nn-8w8t/NearestNeighbor_0=13
+                   --max-error 5 --max-mean-error 1.5
                    --same-with gpu.skip_idle_cycles=false)
   set_tests_properties(timing/rtl_accuracy PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
   # The same exactness with the simpler memory path the model can also take (no buffer in

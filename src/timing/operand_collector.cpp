@@ -85,7 +85,10 @@ void OperandCollector::start(Unit& unit, unsigned slot, Cycle now) {
 
 void OperandCollector::release(Unit& unit, Cycle now) {
   unit.busy = false;
-  unit.free_at = now + 1;
+  // collector_unit.v: S_OUT -> S_IDLE at the issue's edge, and the instruction whose OC_IN fires
+  // at that edge reaches inst_demux at the next one (ibuffer2issue's pipeline register): the
+  // unit takes an instruction entering in the cycle it issues.
+  unit.free_at = now;
   unit.ready_at = kNeverCycle;
   const size_t i = &unit - units_.data();
   set_ready_at(i, kNeverCycle);
@@ -114,6 +117,9 @@ OperandCollector::Ready OperandCollector::deliver(Cycle now) {
   Ready ready;
   for (auto it = grants_.begin(); it != grants_.end(); ++it) {
     Unit& unit = units_[it->unit];
+    // A grant made for the unit's previous instruction (it issued, and the unit took a new one
+    // in that cycle): collector_unit.v takes bank data only in S_ADD, so it is lost.
+    if (unit.reads_from > granted_at_) continue;
     Read& read = unit.reads[it->read];
     if (read.captured_at != kNeverCycle) continue;  // a duplicate grant: nothing new
     if (it != chosen) {

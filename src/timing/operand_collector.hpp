@@ -28,7 +28,7 @@ class OperandCollector {
   struct Unit {
     bool busy = false;
     unsigned slot = 0;             // warp slot of the instruction
-    Cycle free_at = 0;             // IDLE again the cycle after its issue
+    Cycle free_at = 0;             // takes the instruction entering in its issue cycle
     Cycle reads_from = 0;          // OC_IN + 1: the unit requests its reads from here
     Cycle ready_at = kNeverCycle;  // OUT: may issue from here (never while reading)
     UnitClass unit = UnitClass::Alu;
