@@ -4,6 +4,7 @@
 
 #include "elf/elf_reader.hpp"
 #include "elf/elf_test_util.hpp"
+#include "elf/riscv_attributes.hpp"
 #include "fuzz_target.hpp"
 #include "objdump/objdump.hpp"
 
@@ -22,6 +23,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sum += ventus::objdump::symbol_table(*file, {}).size();
   sum += ventus::objdump::section_contents(*file).size();
   sum += ventus::objdump::disassembly(*file, {}).size();
+  // Both ISA profiles, and the .riscv.attributes parser (docs/isa-profiles.md).
+  sum += ventus::objdump::disassembly(*file, {}, ventus::isa::Profile::V203).size();
+  if (auto arch = ventus::elf::arch_attribute(*file); arch && arch->has_value()) {
+    sum += arch->value().size();
+  }
   return sum == SIZE_MAX ? 1 : 0;
 }
 

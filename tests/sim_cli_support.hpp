@@ -77,6 +77,7 @@ inline const std::vector<Declared>& declared_parameters() {
       {"sm.vgprs_per_warp", ""},
       {"driver.private_memory_bytes_per_thread", "bytes"},
       {"driver.print_buffer_bytes", "bytes"},
+      {"isa.profile", ""},
       // The cycle model (src/timing/params.cpp).
       {"sm.icache.sets", ""},
       {"sm.icache.ways", ""},
@@ -101,6 +102,9 @@ inline const std::vector<Declared>& declared_parameters() {
       {"sm.units.valu_cycles", "cycles"},
       {"sm.units.csr_cycles", "cycles"},
       {"sm.units.mul_cycles", "cycles"},
+      {"sm.units.pair_alu_cycles", "cycles"},
+      {"sm.units.pair_valu_cycles", "cycles"},
+      {"sm.units.pair_mul_cycles", "cycles"},
       {"sm.units.fpu_add_cycles", "cycles"},
       {"sm.units.fpu_fma_cycles", "cycles"},
       {"sm.units.fpu_other_cycles", "cycles"},

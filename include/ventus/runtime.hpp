@@ -33,6 +33,9 @@ struct MachineConfig : functional::MachineShape {
   uint32_t private_memory_bytes_per_thread = 4096;  // pdsSize (POCL default, ISA.md §7.6)
   uint32_t print_buffer_bytes = 64 * 1024;          // printf buffer (ISA.md §7.7)
   timing::TimingParams timing;                      // the cycle model's hardware (TIMING.md)
+  // isa.profile: "auto" (the program's .riscv.attributes, else v2.02), "v2.02" or "v2.03"
+  // (ISA.md §5.12, docs/isa-profiles.md).
+  std::string isa_profile = "auto";
 
   // Declares every machine parameter (names, units, ranges, descriptions) in `registry`,
   // bound to this object's fields.

@@ -177,6 +177,7 @@ std::optional<int64_t> FileAssembler::eval_now(const ExprPtr& e, uint32_t column
 AssembleOutput assemble(std::span<const SourceFile> sources, const AssembleOptions& options) {
   Program program;
   program.text_base = options.text_base;
+  program.profile = options.profile;
   std::vector<SourceFile> all;
   if (options.crt0) all.push_back(SourceFile{std::string(kCrt0Name), std::string(crt0_source())});
   all.insert(all.end(), sources.begin(), sources.end());

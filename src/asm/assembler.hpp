@@ -8,6 +8,7 @@
 
 #include "asm/diagnostics.hpp"
 #include "elf/elf_writer.hpp"
+#include "isa/profile.hpp"
 
 namespace ventus::as {
 
@@ -20,6 +21,9 @@ struct AssembleOptions {
   bool crt0 = true;                 // link the built-in crt0 (ISA.md §7.3) in front of .text
   uint32_t text_base = 0x80000000;  // address of .text (the other sections follow, §7.8)
   bool line_info = false;           // -g: DWARF line table for debuggers (line_info.cpp)
+  // The ISA profile instructions must belong to (ISA.md §5.12); recorded in the output's
+  // .riscv.attributes as Tag_RISCV_arch (isa::arch_attribute).
+  isa::Profile profile = isa::kDefaultProfile;
 };
 
 struct AssembleOutput {

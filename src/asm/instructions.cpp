@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
+
+#include <fmt/format.h>
 
 #include "asm/file_assembler.hpp"
 #include "isa/alias.hpp"
@@ -106,6 +109,16 @@ void apply_alias_constraints(const isa::AliasRow& alias, const isa::InsnRow& row
   }
 }
 
+// Drops the candidates whose row is not in `profile` (ISA.md §5.12); when none is left, the
+// error names the profiles the instruction belongs to.
+std::optional<std::string> keep_profile_rows(std::vector<Candidate>& cands, isa::Profile profile) {
+  const isa::InsnRow& first = *cands.front().row;
+  std::erase_if(cands, [&](const Candidate& c) { return !c.row->in(profile); });
+  if (!cands.empty()) return std::nullopt;
+  return fmt::format("'{}' is not in ISA profile {}: it is in {} (select one with --isa)",
+                     first.mnemonic, isa::profile_name(profile), isa::row_profiles_text(first));
+}
+
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -117,8 +130,9 @@ void FileAssembler::instruction(const Statement& st) {
   const std::string mnemonic = lower(st.tokens[0].text);
   if (multi_pseudo(mnemonic, st)) return;
   int64_t aqrl = 0;
-  const auto cands = candidates(mnemonic, aqrl);
+  auto cands = candidates(mnemonic, aqrl);
   if (cands.empty()) return unknown_mnemonic(st.tokens[0]);
+  if (auto e = keep_profile_rows(cands, p_.profile)) return error(st.tokens[0].column, *e);
   WalkFailure best;
   bool have_best = false;
   for (const Candidate& c : cands) {

@@ -1,5 +1,6 @@
 // Linker implementation: layout, the pass-2 expression environment, encoding, symbols.
 #include "asm/link.hpp"
+#include "elf/riscv_attributes.hpp"
 
 #include "asm/link_env.hpp"
 
@@ -234,6 +235,15 @@ elf::ElfImage link(Program& p) {
   }
   std::stable_sort(image.sections.begin(), image.sections.end(),
                    [](const auto& a, const auto& b) { return a.addr < b.addr; });
+  // The profile as the RISC-V toolchains record the ISA (docs/isa-profiles.md), last so the
+  // loaded sections keep their indices.
+  elf::ImageSection attributes;
+  attributes.name = ".riscv.attributes";
+  attributes.type = elf::kShtRiscvAttributes;
+  attributes.flags = 0;
+  attributes.align = 1;
+  attributes.bytes = elf::riscv_attributes(isa::arch_attribute(p.profile));
+  image.sections.push_back(std::move(attributes));
   add_symbols(p, layout, pcrel, image);
   for (const elf::ImageSymbol& sym : image.symbols) {
     if (sym.name == "_start") image.entry = sym.value;

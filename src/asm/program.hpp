@@ -98,6 +98,7 @@ struct Program {
   std::vector<DataItem> data;
   Diagnostics diagnostics;
   uint32_t text_base = 0x80000000;
+  isa::Profile profile = isa::kDefaultProfile;
 
   void error(const Location& loc, std::string message);
   size_t section_index(const std::string& name);  // creates the well-known sections

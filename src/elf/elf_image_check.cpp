@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "elf/elf_writer.hpp"
+#include "elf/riscv_attributes.hpp"
 
 namespace ventus::elf {
 namespace {
@@ -32,8 +33,8 @@ Status check_section(const ImageSection& s, size_t index) {
     return fail("name is empty or contains NUL");
   }
   if (reserved_name(s.name)) return fail("name is reserved for the writer's own tables");
-  if (s.type != kShtProgbits && s.type != kShtNobits)
-    return fail("type must be PROGBITS or NOBITS");
+  if (s.type != kShtProgbits && s.type != kShtNobits && s.type != kShtRiscvAttributes)
+    return fail("type must be PROGBITS, NOBITS or RISCV_ATTRIBUTES");
   if (s.type == kShtNobits && !s.bytes.empty()) return fail("NOBITS section has bytes");
   if (s.type == kShtProgbits && s.nobits_size != 0) return fail("PROGBITS section has nobits_size");
   if (!valid_align(s.align))

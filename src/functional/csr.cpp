@@ -41,6 +41,8 @@ std::optional<uint32_t> read_ventus_csr(const WarpState& w, uint16_t number, Mod
       return mode == Mode::RefCompat ? std::nullopt : std::optional(w.csr.print);
     case c::kRpc:
       return w.csr.rpc;
+    case c::kGds:  // profile v2.03 only (§5.18); read-only: no write slot below
+      return w.csr.has_gds ? std::optional(w.csr.gds) : std::nullopt;
     default:
       return std::nullopt;
   }

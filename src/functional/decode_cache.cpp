@@ -16,7 +16,9 @@ void DecodeCache::note_vector_destination(const Insn& insn) {
   const isa::InsnRow& row = *insn.row;
   // Every vector register a row writes is its Vd operand (the rd field, §5).
   if (!row.operand_index(isa::OperandKind::Vd) && !row.has(isa::flag::kPrefix)) return;
-  const unsigned bound = row.has(isa::flag::kPrefix) ? kRegCount : insn.rd + 1u;
+  // A prefix extends or widens the next instruction's registers; a pair row writes vd + 1.
+  const unsigned widened = row.has(isa::flag::kPairOperands) ? 2u : 1u;
+  const unsigned bound = row.has(isa::flag::kPrefix) ? kRegCount : insn.rd + widened;
   if (bound > vector_register_bound()) vector_bound_.store(bound, std::memory_order_relaxed);
 }
 
@@ -24,7 +26,7 @@ const Insn* DecodeCache::fill(uint32_t pc, Insn& slot) {
   // An unfetchable pc is refused without building the fault's message: the cycle model's
   // speculative fetch runs past a kernel's last instruction on every loop trip.
   if (memory_.checked() && memory_.map().find(pc, sizeof(uint32_t)) == nullptr) return nullptr;
-  slot = predecode(memory_.store().read<uint32_t>(pc));
+  slot = predecode(memory_.store().read<uint32_t>(pc), profile_);
   note_vector_destination(slot);
   return &slot;
 }

@@ -19,7 +19,10 @@ namespace ventus::functional {
 // Code modified by the running kernel is not (no real kernel writes its own code).
 class DecodeCache {
  public:
-  explicit DecodeCache(const memory::DeviceMemory& code_memory) : memory_(code_memory) {}
+  // Words are decoded in `profile` (ISA.md §5.12).
+  explicit DecodeCache(const memory::DeviceMemory& code_memory,
+                       isa::Profile profile = isa::kDefaultProfile)
+      : memory_(code_memory), profile_(profile) {}
 
   // The instruction at `pc`, or nullptr when the word cannot be fetched (unmapped).
   const Insn* fetch(uint32_t pc) {
@@ -55,6 +58,7 @@ class DecodeCache {
   void note_vector_destination(const Insn& insn);
 
   const memory::DeviceMemory& memory_;
+  isa::Profile profile_;
   std::array<std::unique_ptr<Table>, (1u << (32 - kPageBits - kTableBits))> directory_{};
   Page* last_page_ = nullptr;
   uint32_t last_page_number_ = ~0u;

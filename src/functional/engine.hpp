@@ -12,6 +12,7 @@
 #include "functional/sanitize/sanitize_checks.hpp"
 #include "functional/schedule.hpp"
 #include "functional/trap.hpp"
+#include "isa/profile.hpp"
 
 namespace ventus::functional {
 
@@ -38,6 +39,8 @@ class SpeculationStorage;  // functional/parallel_bursts.hpp
 
 struct EngineOptions {
   Mode mode = Mode::Default;
+  // The ISA profile the code is decoded in (ISA.md §5.12).
+  isa::Profile profile = isa::kDefaultProfile;
   Schedule schedule = Schedule::Burst;
   // Accesses outside every buffer (docs/memcheck.md). The engine's default is strict; the
   // tools and the runtime default to report (run.memcheck).
@@ -99,6 +102,7 @@ struct Fault {
   uint32_t pc = 0;
   uint32_t word = 0;
   bool has_word = false;
+  isa::Profile profile = isa::kDefaultProfile;  // the word's profile, for its disassembly
   std::string detail;
   // "kernel 'k': work-group 0 (0,0,0), warp 1, thread mask 0x0000ffff, pc 0x80000168
   //  [lw a0, 12(a0)]: access fault: <detail>"

@@ -44,7 +44,7 @@ ControlKind control_kind(const isa::InsnRow& row) {
 
 }  // namespace
 
-Insn predecode(uint32_t word) {
+Insn predecode(uint32_t word, isa::Profile profile) {
   Insn insn;
   insn.word = word;
   insn.rd = static_cast<uint8_t>(bits(word, 11, 7));
@@ -53,7 +53,7 @@ Insn predecode(uint32_t word) {
   insn.rs3 = static_cast<uint8_t>(bits(word, 31, 27));
   insn.vm = static_cast<uint8_t>(bits(word, 25, 25));
   insn.rm = static_cast<uint8_t>(bits(word, 14, 12));
-  const isa::Decoded d = isa::decode(word);
+  const isa::Decoded d = isa::decode(word, profile);
   if (!d.valid()) {
     insn.exec_fast = semantics::illegal_function(NoRecord{});
     insn.exec_timed = semantics::illegal_function(TimingPolicy{});

@@ -57,6 +57,6 @@ struct Insn {
 };
 
 // Predecodes `word`: fields, the row's immediate, and the semantics function.
-Insn predecode(uint32_t word);
+Insn predecode(uint32_t word, isa::Profile profile = isa::kDefaultProfile);
 
 }  // namespace ventus::functional

@@ -43,7 +43,7 @@ Launch::Launch(const LaunchConfig& config, const MachineShape& shape, const Engi
       global_(global),
       local_layout_(local_layout),
       stats_(stats),
-      code_(global),
+      code_(global, options.profile),
       group_count_(uint64_t{config.num_groups[0]} * config.num_groups[1] * config.num_groups[2]),
       sm_load_(shape.sm_count, 0),
       next_slot_(shape.sm_count, 0) {}

@@ -70,7 +70,7 @@ class ParallelBursts {
         arena_(launch.options().speculation_storage != nullptr
                    ? launch.options().speculation_storage->arena(threads)
                    : own_arena_.emplace(arena_slots(threads))),
-        caches_([&launch] { return DecodeCache(launch.global()); }),
+        caches_([&launch] { return DecodeCache(launch.global(), launch.options().profile); }),
         warps_(launch.config().numw),
         chunks_(kChunksPerThread * threads),
         counts_(launch.options().speculation != nullptr ? *launch.options().speculation

@@ -32,7 +32,29 @@ struct RegExt {
   bool immediate = false;  // set by regexti
   bool armed = false;      // true for exactly the instruction after the prefix
   bool active = false;     // some prefix is in effect (cleared after the prefixed instruction)
+  // What a regpair/pre_m_*/prefix adds for the next instruction (§5.13-§5.16); 0 = nothing,
+  // and the engine runs the row's own semantics.
+  uint8_t modifier = 0;      // kModifier* bits
+  uint8_t mem_space = 0;     // pre_m SS: 0 own rule, 1 global, 2 private, 3 local
+  uint8_t mem_words = 1;     // pre_m WW + 1: 32-bit words moved per access
+  uint8_t hint = 0;          // pre_m cache hint (recorded, advisory)
+  uint8_t abs = 0, neg = 0;  // prefix ABS/NEG bits, bit k for source k + 1
 };
+inline constexpr uint8_t kModifierPair = 1u << 0;      // regpair (odd = plain 32-bit register)
+inline constexpr uint8_t kModifierEvenPair = 1u << 1;  // prefix pair = 1 (odd = illegal)
+inline constexpr uint8_t kModifierMemory = 1u << 2;    // pre_m_*
+inline constexpr uint8_t kModifierPairBase = 1u << 3;  // pre_m pair = 1: 64-bit base
+inline constexpr uint8_t kModifierAbsNeg = 1u << 4;    // prefix ABS/NEG bits set
+
+// After an instruction retires with a prefix active: the prefix covers exactly the next
+// instruction (§5.5), so it is disarmed after the prefix itself and cleared after that one.
+inline void retire_prefix(RegExt& ext) {
+  if (ext.armed) {
+    ext.armed = false;
+  } else {
+    ext = RegExt{};
+  }
+}
 
 // Per-warp values of the Ventus CSRs (§3) that the launch sets and code reads.
 struct WarpCsrs {
@@ -40,6 +62,8 @@ struct WarpCsrs {
   uint32_t gidx = 0, gidy = 0, gidz = 0, print = 0, rpc = 0;
   uint32_t mstatus = 0, mtvec = 0, mhartid = 0;
   uint32_t mepc = 0, mcause = 0, mtval = 0;  // written when a trap enters mtvec (--ref-compat)
+  uint32_t gds = 0;  // CSR_GDS (§5.18), readable only when has_gds (profile v2.03)
+  bool has_gds = false;
 };
 
 struct WarpState {

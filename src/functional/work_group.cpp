@@ -106,6 +106,8 @@ void WorkGroup::init_warp(unsigned index) {
   c.gidx = group_id_[0];
   c.gidy = group_id_[1];
   c.gidz = group_id_[2];
+  c.gds = config_.gds_base;
+  c.has_gds = options_.profile == isa::Profile::V203;
   c.mhartid = index;
   c.mstatus = kMstatusVsInitial;
 }

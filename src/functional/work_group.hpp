@@ -31,6 +31,7 @@ struct LaunchConfig {
   uint32_t lds_base = 0x70000000u;              // -> CSR_LDS
   uint32_t pds_base = 0;                        // -> CSR_PDS (plus the per-group offset)
   uint32_t pds_size = 0;                        // private bytes per thread
+  uint32_t gds_base = 0;                        // -> CSR_GDS, profile v2.03 only (ISA.md §5.18)
   // Registers each warp takes from its SM's pools (metadata sgprUsage, vgprUsage; ISA.md
   // §7.9): they limit how many groups an SM holds (MachineShape). 0: not declared, none taken.
   uint32_t sgpr_usage = 0;

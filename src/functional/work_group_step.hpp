@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "functional/csr.hpp"
+#include "functional/run_semantics.hpp"
 #include "functional/timing_fill.hpp"
 #include "functional/work_group.hpp"
 #include "isa/names.hpp"
@@ -65,7 +66,7 @@ inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_
     ctx.begin(pc + 4, *insn);
     const LaneMask lanes = executing_lanes(*insn, ctx);
     const size_t depth_before = insn->control != 0 ? w.simt.size() : 0;
-    insn->exec_fast(ctx, *insn);
+    run_semantics(ctx, *insn);
     if (ctx.trapped()) [[unlikely]] {
       retired_out = retired;
       last_insn_ = insn;
@@ -112,13 +113,8 @@ inline void WorkGroup::retire_state(const Insn& insn, Context& ctx, WarpState& w
   ++counters_.warp_instructions;
   counters_.thread_instructions += static_cast<unsigned>(std::popcount(lanes));
   ++counters_.by_unit[insn.unit];
-  if (w.ext.active) [[unlikely]] {  // the prefix covers exactly one instruction (§5.5)
-    if (w.ext.armed) {
-      w.ext.armed = false;
-    } else {
-      w.ext = RegExt{};
-    }
-  }
+  if (w.ext.active) [[unlikely]]
+    retire_prefix(w.ext);
   w.pc = ctx.next_pc();
   if (insn.control != 0) [[unlikely]]
     count_control(insn, w.pc != pc + 4, depth_before, w.simt.size());
@@ -146,7 +142,7 @@ inline StepResult WorkGroup::execute(unsigned index, Context& ctx) {
   const LaneMask lanes = executing_lanes(*insn, ctx);
   const size_t depth_before =
       Context::kTiming || insn->control != 0 ? w.simt.size() : 0;  // control stats, timing
-  insn->exec<typename Context::PolicyType>()(ctx, *insn);
+  run_semantics(ctx, *insn);
   if (ctx.trapped()) [[unlikely]] {
     result.status = StepStatus::Trapped;
     return result;

@@ -99,6 +99,7 @@ Fault WorkGroup::make_fault(unsigned index, TrapKind kind, std::string detail) c
   if (auto word = memory_.global().read<uint32_t>(w.pc); word && (w.pc & 3u) == 0) {
     fault.word = word.value();
     fault.has_word = true;
+    fault.profile = options_.profile;
   }
   fault.detail = std::move(detail);
   if (kind == TrapKind::InstructionLimit || kind == TrapKind::BarrierDeadlock) {
@@ -117,7 +118,7 @@ std::string Fault::message() const {
       "kernel '{}': work-group {} ({}, {}, {}), warp {}, thread mask 0x{:08x}, pc 0x{:08x}", kernel,
       group, group_id[0], group_id[1], group_id[2], warp, mask, pc);
   if (has_word) {
-    where += fmt::format(" (0x{:08x} {})", word, isa::disassemble_for_message(word, pc));
+    where += fmt::format(" (0x{:08x} {})", word, isa::disassemble_for_message(word, pc, profile));
   }
   where += fmt::format(": {}", trap_kind_name(kind));
   if (!detail.empty()) where += fmt::format(": {}", detail);

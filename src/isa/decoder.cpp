@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <numeric>
 
 namespace ventus::isa {
 namespace {
@@ -17,9 +16,12 @@ uint32_t word_of_key(uint32_t key) {
 
 // Rows with more fixed bits first: a more specific row wins where two rows overlap
 // (the overlap test in isa.test.cpp allows no overlaps today; this keeps lookups stable).
-std::vector<uint16_t> rows_by_priority() {
-  std::vector<uint16_t> order(kInsnCount);
-  std::iota(order.begin(), order.end(), uint16_t{0});
+// Only the rows of `profile` take part.
+std::vector<uint16_t> rows_by_priority(Profile profile) {
+  std::vector<uint16_t> order;
+  for (uint16_t i = 0; i < kInsnCount; ++i) {
+    if (insn_table()[i].in(profile)) order.push_back(i);
+  }
   std::stable_sort(order.begin(), order.end(), [](uint16_t a, uint16_t b) {
     return std::popcount(insn_table()[a].mask) > std::popcount(insn_table()[b].mask);
   });
@@ -38,8 +40,8 @@ uint32_t Decoder::key_of(uint32_t word) {
   return ((word & 0x7Fu) << 9) | (((word >> 12) & 0x7u) << 6) | (word >> 26);
 }
 
-Decoder::Decoder() : bucket_begin_(kBucketCount + 1, 0) {
-  const std::vector<uint16_t> order = rows_by_priority();
+Decoder::Decoder(Profile profile) : bucket_begin_(kBucketCount + 1, 0), profile_(profile) {
+  const std::vector<uint16_t> order = rows_by_priority(profile);
   std::vector<std::vector<uint16_t>> buckets(kBucketCount);
   for (uint32_t opcode = 0; opcode < 128; ++opcode) {
     for (uint16_t index : order) {
@@ -69,24 +71,32 @@ const InsnRow* Decoder::lookup(uint32_t word) const {
   return nullptr;
 }
 
-Decoded Decoder::decode(uint32_t word) const {
+Decoded decode_as(const InsnRow& row, uint32_t word) {
   Decoded d;
   d.word = word;
-  d.row = lookup(word);
-  if (d.row == nullptr) return d;
-  for (size_t i = 0; i < d.row->operand_count; ++i) {
-    d.values[i] = extract_operand(d.row->operands[i], word);
+  d.row = &row;
+  for (size_t i = 0; i < row.operand_count; ++i) {
+    d.values[i] = extract_operand(row.operands[i], word);
   }
   return d;
 }
 
-const Decoder& decoder() {
-  static const Decoder instance;  // immutable after construction: a table, not state
-  return instance;
+Decoded Decoder::decode(uint32_t word) const {
+  const InsnRow* row = lookup(word);
+  if (row == nullptr) return Decoded{nullptr, word, {}};
+  return decode_as(*row, word);
 }
 
-Decoded decode(uint32_t word) {
-  return decoder().decode(word);
+const Decoder& decoder(Profile profile) {
+  // Immutable after construction: tables, not state.
+  static const Decoder v202(Profile::V202);
+  if (profile == Profile::V202) return v202;
+  static const Decoder v203(Profile::V203);
+  return v203;
+}
+
+Decoded decode(uint32_t word, Profile profile) {
+  return decoder(profile).decode(word);
 }
 
 }  // namespace ventus::isa

@@ -23,9 +23,12 @@ struct Decoded {
 // Builds the index once; lookups hash the opcode, funct3 and bits 31:26 into one of 65536
 // buckets that list only the rows compatible with those bits (most specific first), so a
 // lookup compares against one to three rows instead of scanning the table.
+// One decoder per ISA profile: it knows only the rows of its profile (ISA.md §5.12), so a
+// word of another profile decodes to no row (an illegal instruction).
 class Decoder {
  public:
-  Decoder();
+  explicit Decoder(Profile profile = kDefaultProfile);
+  Profile profile() const { return profile_; }
   const InsnRow* lookup(uint32_t word) const;
   Decoded decode(uint32_t word) const;
 
@@ -34,12 +37,17 @@ class Decoder {
   static uint32_t key_of(uint32_t word);
   std::vector<uint32_t> bucket_begin_;  // kBucketCount + 1 offsets into rows_
   std::vector<uint16_t> rows_;
+  Profile profile_;
 };
 
-// The immutable decoder built from the instruction table (constructed on first use).
-const Decoder& decoder();
+// The immutable decoder of `profile` built from the instruction table (constructed on first use).
+const Decoder& decoder(Profile profile = kDefaultProfile);
 
-// Convenience: decoder().decode(word).
-Decoded decode(uint32_t word);
+// `word` decoded as `row` (which must match it): the operand values of an instruction whose
+// row is known, whatever profile it was decoded in.
+Decoded decode_as(const InsnRow& row, uint32_t word);
+
+// Convenience: decoder(profile).decode(word).
+Decoded decode(uint32_t word, Profile profile = kDefaultProfile);
 
 }  // namespace ventus::isa

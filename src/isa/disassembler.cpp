@@ -162,13 +162,13 @@ std::string disassemble(const Decoded& decoded, uint32_t pc, DisasmStyle style,
   return join_mnemonic(ctx, std::move(mnemonic), print_syntax(ctx, syntax));
 }
 
-std::string disassemble(uint32_t word, uint32_t pc, DisasmStyle style,
-                        const SymbolLookup* symbols) {
-  return disassemble(decode(word), pc, style, symbols);
+std::string disassemble(uint32_t word, uint32_t pc, DisasmStyle style, const SymbolLookup* symbols,
+                        Profile profile) {
+  return disassemble(decode(word, profile), pc, style, symbols);
 }
 
-std::string disassemble_for_message(uint32_t word, uint32_t pc) {
-  std::string text = disassemble(word, pc, DisasmStyle::Llvm);
+std::string disassemble_for_message(uint32_t word, uint32_t pc, Profile profile) {
+  std::string text = disassemble(word, pc, DisasmStyle::Llvm, nullptr, profile);
   if (const size_t tab = text.find('\t'); tab != std::string::npos) text[tab] = ' ';
   return text;
 }

@@ -24,10 +24,11 @@ class SymbolLookup {
 // "<unknown>" (LLVM) or "unknown" (REF).
 std::string disassemble(const Decoded& decoded, uint32_t pc, DisasmStyle style,
                         const SymbolLookup* symbols = nullptr);
+// `word` decoded in `profile` (ISA.md §5.12).
 std::string disassemble(uint32_t word, uint32_t pc, DisasmStyle style,
-                        const SymbolLookup* symbols = nullptr);
+                        const SymbolLookup* symbols = nullptr, Profile profile = kDefaultProfile);
 
 // LLVM style on one line for messages: "sw t0, -12(sp)" (a space instead of the tab).
-std::string disassemble_for_message(uint32_t word, uint32_t pc);
+std::string disassemble_for_message(uint32_t word, uint32_t pc, Profile profile = kDefaultProfile);
 
 }  // namespace ventus::isa

@@ -55,7 +55,7 @@ constexpr OperandList parse_operands(std::string_view syntax, uint32_t flags) {
 
 constexpr InsnRow make_row(InsnId id, std::string_view mnemonic, std::string_view pattern,
                            std::string_view syntax, std::string_view ref_syntax, Unit unit,
-                           uint32_t flags) {
+                           uint32_t flags, uint8_t profiles = profile_set::kAll) {
   const OperandList ops = parse_operands(syntax, flags);
   return InsnRow{id,
                  mnemonic,
@@ -67,15 +67,20 @@ constexpr InsnRow make_row(InsnId id, std::string_view mnemonic, std::string_vie
                  unit,
                  flags,
                  ops.kinds,
-                 ops.count};
+                 ops.count,
+                 profiles};
 }
 
-using namespace flag;  // NOLINT: the .def rows name flags unqualified
+using namespace flag;         // NOLINT: the .def rows name flags unqualified
+using namespace profile_set;  // NOLINT: and profile sets
 
 constexpr std::array<InsnRow, kInsnCount> kTable = {{
 #define VENTUS_INSN(id, mnemonic, pattern, syntax, ref_syntax, unit, flags) \
   make_row(InsnId::id, mnemonic, pattern, syntax, ref_syntax, Unit::unit, flags),
+#define VENTUS_INSN_P(id, mnemonic, pattern, syntax, ref_syntax, unit, flags, profiles) \
+  make_row(InsnId::id, mnemonic, pattern, syntax, ref_syntax, Unit::unit, flags, profiles),
 #include "isa/defs/all.def"
+#undef VENTUS_INSN_P
 #undef VENTUS_INSN
 }};
 
@@ -100,6 +105,16 @@ const InsnRow* find_row_by_mnemonic(std::string_view mnemonic) {
   const auto it = std::find_if(kTable.begin(), kTable.end(),
                                [&](const InsnRow& row) { return row.mnemonic == mnemonic; });
   return it == kTable.end() ? nullptr : &*it;
+}
+
+std::string row_profiles_text(const InsnRow& row) {
+  std::string names;
+  for (unsigned p = 0; p < kProfileCount; ++p) {
+    if (!row.in(static_cast<Profile>(p))) continue;
+    if (!names.empty()) names += ", ";
+    names += profile_name(static_cast<Profile>(p));
+  }
+  return (row.profiles == profile_set::kAll ? "profiles " : "profile ") + names;
 }
 
 }  // namespace ventus::isa

@@ -5,10 +5,12 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "isa/insn_id.hpp"
 #include "isa/operand.hpp"
+#include "isa/profile.hpp"
 #include "isa/unit.hpp"
 
 namespace ventus::isa {
@@ -29,9 +31,11 @@ struct InsnRow {
   uint32_t flags;
   std::array<OperandKind, kMaxOperands> operands;
   uint8_t operand_count;
+  uint8_t profiles;  // profile_set bits: the ISA profiles the row belongs to (ISA.md §5.12)
 
   bool has(uint32_t flag_bits) const { return (flags & flag_bits) != 0; }
   bool matches(uint32_t word) const { return (word & mask) == match; }
+  bool in(Profile profile) const { return (profiles & profile_bit(profile)) != 0; }
   std::span<const OperandKind> operand_kinds() const { return {operands.data(), operand_count}; }
   // Index of `kind` in operands, if the row has it.
   std::optional<size_t> operand_index(OperandKind kind) const;
@@ -39,7 +43,10 @@ struct InsnRow {
 
 std::span<const InsnRow> insn_table();
 const InsnRow& insn_row(InsnId id);
-// Row whose mnemonic is `mnemonic`, if any (several rows never share one: checked by a test).
+// Row whose mnemonic is `mnemonic`, if any (several rows never share one: checked by a test),
+// whatever its profiles.
 const InsnRow* find_row_by_mnemonic(std::string_view mnemonic);
+// "profile v2.03" / "profiles v2.02, v2.03": the profiles of `row`, for error messages.
+std::string row_profiles_text(const InsnRow& row);
 
 }  // namespace ventus::isa

@@ -33,6 +33,7 @@ inline constexpr uint16_t kTid = 0x800, kNumw = 0x801, kNumt = 0x802, kKnl = 0x8
 inline constexpr uint16_t kWgid = 0x804, kWid = 0x805, kLds = 0x806, kPds = 0x807;
 inline constexpr uint16_t kGidx = 0x808, kGidy = 0x809, kGidz = 0x80A, kPrint = 0x80B;
 inline constexpr uint16_t kRpc = 0x80C;
+inline constexpr uint16_t kGds = 0x814;  // profile v2.03 (ISA.md §5.18)
 }  // namespace csr
 
 }  // namespace ventus::isa

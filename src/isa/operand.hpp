@@ -46,6 +46,11 @@ enum class OperandKind : uint8_t {
   Uimm12,   // 12-bit immediate at 31:20 printed unsigned (vadd12/vsub12, §5.4 C5)
   Regext,   // regext immediate (r3 r2 r1 rd, 3 bits each, §5.5)
   Regexti,  // regexti immediate (imm6 r2 rd)
+  Pair,     // prefix pair bit 19 (§5.15, §5.16)
+  Hint,     // PRE_M cache hint, bits 18:15 (§5.15)
+  Abs,      // PREFIX ABS bits 18:16, bit k for source k+1 (§5.16)
+  Neg,      // PREFIX NEG bits 15:13 (§5.16)
+  Shamt6,   // RV64 *W immediate shift, 6 bits at 25:20 (§5.17)
 };
 
 enum class RegClass : uint8_t { None, X, F, V };

@@ -73,8 +73,13 @@ inline constexpr std::array kLayouts = {
     field("uimm12", false, 31, 20),
     field("regext", false, 31, 20),
     field("regexti", false, 31, 20),
+    field("pair", false, 19, 19),
+    field("hint", false, 18, 15),
+    field("abs", false, 18, 16),
+    field("neg", false, 15, 13),
+    field("shamt6", false, 25, 20),
 };
-static_assert(kLayouts.size() == static_cast<size_t>(OperandKind::Regexti) + 1,
+static_assert(kLayouts.size() == static_cast<size_t>(OperandKind::Shamt6) + 1,
               "kLayouts must list every OperandKind in enum order");
 
 // Token -> kind at compile time, so table rows can derive their operand lists constexpr.

@@ -40,13 +40,25 @@ const std::map<InsnId, uint32_t>& documented_dont_cares() {
   return kDontCares;
 }
 
-TEST(InsnTable, NoTwoRowsOverlap) {
+// The first profile `row` belongs to (every row belongs to one: checked below).
+Profile a_profile_of(const InsnRow& row) {
+  return row.in(Profile::V202) ? Profile::V202 : Profile::V203;
+}
+
+bool share_a_profile(const InsnRow& a, const InsnRow& b) {
+  return (a.profiles & b.profiles) != 0;
+}
+
+// ISA.md §5.12: no two rows of one profile overlap (rows of different profiles may: none
+// do today, but a word's meaning is then the profile's).
+TEST(InsnTable, NoTwoRowsOfOneProfileOverlap) {
   const auto table = insn_table();
   // Documented priorities (pairs allowed to overlap, more specific row wins): none today.
   const std::set<std::pair<InsnId, InsnId>> kDocumentedPriorities = {};
   for (size_t i = 0; i < table.size(); ++i) {
+    EXPECT_NE(table[i].profiles & profile_set::kAll, 0) << table[i].mnemonic << ": no profile";
     for (size_t j = i + 1; j < table.size(); ++j) {
-      if (!rows_overlap(table[i], table[j])) continue;
+      if (!share_a_profile(table[i], table[j]) || !rows_overlap(table[i], table[j])) continue;
       EXPECT_TRUE(kDocumentedPriorities.count({table[i].id, table[j].id}) != 0)
           << table[i].mnemonic << " overlaps " << table[j].mnemonic;
     }
@@ -59,6 +71,39 @@ TEST(InsnTable, OverlapPredicateDetectsOverlaps) {
   EXPECT_FALSE(rows_overlap(insn_row(InsnId::BEQ), insn_row(InsnId::BNE)));
   // endprg (f7=0) and vftta.vv (f6=000011) share custom-0 funct3 100 but differ in bits 31:26.
   EXPECT_FALSE(rows_overlap(insn_row(InsnId::ENDPRG), insn_row(InsnId::VFTTA_VV)));
+  // regpair (v2.02 only) and prefix (v2.03 only) share no profile; ld is in v2.03 only.
+  EXPECT_FALSE(share_a_profile(insn_row(InsnId::REGPAIR), insn_row(InsnId::PREFIX)));
+  EXPECT_TRUE(share_a_profile(insn_row(InsnId::ADD), insn_row(InsnId::LD)));
+}
+
+// ISA.md §5.12: v2.03 = v2.02 minus REGPAIR/REGPAIRI plus §5.14-§5.18; the decoder of a
+// profile knows no row of the other.
+TEST(InsnTable, ProfilesSelectTheirRows) {
+  EXPECT_EQ(decode(0x0000500Bu, Profile::V202).row, &insn_row(InsnId::REGPAIR));
+  EXPECT_FALSE(decode(0x0000500Bu, Profile::V203).valid());
+  EXPECT_FALSE(decode(0x0000700Bu, Profile::V203).valid());
+  // ld a0, 0(a2) = 0x00063503 (RV64I): illegal in v2.02, ld in v2.03.
+  EXPECT_FALSE(decode(0x00063503u, Profile::V202).valid());
+  EXPECT_EQ(decode(0x00063503u, Profile::V203).row, &insn_row(InsnId::LD));
+  // §5.15's example word: pre_m_global_32 with pair = 1 and no extension.
+  EXPECT_EQ(decode(0x00080026u, Profile::V203).row, &insn_row(InsnId::PRE_M_GLOBAL_32));
+  EXPECT_EQ(decode(0x00080026u, Profile::V203).value(OperandKind::Pair), 1);
+  // w[14:9] non-zero is no prefix (§5.15: the shaded field must be zero).
+  EXPECT_FALSE(decode(0x00080226u, Profile::V203).valid());
+  // PREFIX 0x02 and PREFIXI 0x0A; w[12:7] non-zero is none (§5.16).
+  EXPECT_EQ(decode(0x00000002u, Profile::V203).row, &insn_row(InsnId::PREFIX));
+  EXPECT_EQ(decode(0x0000000Au, Profile::V203).row, &insn_row(InsnId::PREFIXI));
+  EXPECT_FALSE(decode(0x00000082u, Profile::V203).valid());
+  size_t v202 = 0, v203 = 0, both = 0;
+  for (const InsnRow& row : insn_table()) {
+    v202 += row.in(Profile::V202) ? 1 : 0;
+    v203 += row.in(Profile::V203) ? 1 : 0;
+    both += row.profiles == profile_set::kAll ? 1 : 0;
+  }
+  EXPECT_EQ(v202, both + 2);  // regpair, regpairi
+  // 8 VLx12D/VSx12D, 16 PRE_M_*, PREFIX, PREFIXI, 9 *W, ld, sd, lr.d, sc.d, 9 amo*.d,
+  // 29 widening rows (§5.14-§5.18).
+  EXPECT_EQ(v203, both + 8 + 16 + 2 + 9 + 2 + 2 + 9 + 29);
 }
 
 TEST(InsnTable, EveryRowIsCompleteAndMnemonicsAreUnique) {
@@ -76,7 +121,9 @@ TEST(InsnTable, EveryRowIsCompleteAndMnemonicsAreUnique) {
     }
     EXPECT_EQ(row.match & ~row.mask, 0u) << row.mnemonic << ": match has bits outside mask";
     EXPECT_EQ(row.mask & 0x3u, 0x3u) << row.mnemonic << ": 32-bit encodings fix bits 1:0";
-    EXPECT_EQ(row.match & 0x3u, 0x3u) << row.mnemonic;
+    // bits 1:0 = 11, except the v2.03 prefixes in the (compressed-free) 10 space (§5.12).
+    const bool prefix_space = row.has(flag::kMemPrefix | flag::kComputePrefix);
+    EXPECT_EQ(row.match & 0x3u, prefix_space ? 0x2u : 0x3u) << row.mnemonic;
     EXPECT_EQ(find_row_by_mnemonic(row.mnemonic), &row);
   }
   EXPECT_EQ(index, kInsnCount);
@@ -105,7 +152,7 @@ TEST(InsnTable, OperandsCoverExactlyTheFreeBitsExceptDocumentedDontCares) {
 
 TEST(InsnTable, DecodingEveryMatchWordGivesItsRow) {
   for (const InsnRow& row : insn_table()) {
-    const Decoded d = decode(row.match);
+    const Decoded d = decode(row.match, a_profile_of(row));
     ASSERT_TRUE(d.valid()) << row.mnemonic;
     EXPECT_EQ(d.row, &row) << row.mnemonic << " decoded as " << d.row->mnemonic;
     EXPECT_EQ(encode(d), row.match) << row.mnemonic;
@@ -140,7 +187,7 @@ TEST(InsnTable, RandomOperandSweepRoundTripsThroughEncodeAndDecode) {
       for (OperandKind kind : row.operand_kinds()) values.push_back(random_value(kind, rng));
       const Result<uint32_t> word = encode(row, values);
       ASSERT_TRUE(word.ok()) << row.mnemonic << ": " << word.error().message;
-      const Decoded d = decode(*word);
+      const Decoded d = decode(*word, a_profile_of(row));
       ASSERT_EQ(d.row, &row) << row.mnemonic << std::hex << " word 0x" << *word;
       for (size_t i = 0; i < values.size(); ++i) {
         EXPECT_EQ(d.values[i], decoded_form(row.operands[i], values[i]))
@@ -167,8 +214,6 @@ TEST(InsnTable, UnknownWordsDecodeAsInvalid) {
   const uint32_t kUnknown[] = {
       0x00000000u,  // all zero: defined illegal in RISC-V
       0xFFFFFFFFu,  // all ones: defined illegal in RISC-V
-      0x0000500Bu,  // custom-0 funct3 101: regpair, reserved (ISA.md §5.12)
-      0x0000700Bu,  // custom-0 funct3 111: regpairi, reserved (ISA.md §5.12)
       0x0200400Bu,  // custom-0 funct3 100 with f7=0000001: no row (§5.0)
       0x0800400Bu,  // custom-0 funct3 100 with f6=000010 (vfexp's f6, wrong funct3)
       0x0800E00Bu,  // vfexp with rs1 != 0 (MASK 0xFC0FF07F)

@@ -61,6 +61,12 @@ inline constexpr uint32_t kJoin = 1u << 16;         // join (§5.2)
 inline constexpr uint32_t kSetRpc = 1u << 17;       // setrpc (§5.3)
 inline constexpr uint32_t kAqRl = 1u << 18;         // mnemonic carries .aq/.rl/.aqrl suffix
 inline constexpr uint32_t kNoRefDisasm = 1u << 19;  // REF's disassembler lacks it: "unknown" (§5.0)
+// Profile v2.03 / S0 additions (ISA.md §5.13-§5.18).
+inline constexpr uint32_t kPairPrefix = 1u << 20;     // regpair/regpairi (§5.13)
+inline constexpr uint32_t kMemPrefix = 1u << 21;      // pre_m_* (§5.15)
+inline constexpr uint32_t kComputePrefix = 1u << 22;  // prefix/prefixi (§5.16)
+inline constexpr uint32_t kPairAddress = 1u << 23;    // base address is a register pair (§5.14)
+inline constexpr uint32_t kPairOperands = 1u << 24;   // 64-bit values in register pairs
 }  // namespace flag
 
 }  // namespace ventus::isa

@@ -46,16 +46,18 @@ std::string instruction_line(uint32_t address, std::span<const uint8_t> bytes,
   return line + "\t" + text + "\n";
 }
 
-// Disassembles [begin, end) of `section`. Like LLVM's RISC-V decoder, a word whose bits 1:0
-// are 11 is 32 bits wide; anything else is a 16-bit parcel, which this ISA (no C extension)
-// does not define; a trailing fragment too short for its width is printed one byte at a time.
+// Disassembles [begin, end) of `section` in `profile`. Like LLVM's RISC-V decoder, a word
+// whose bits 1:0 are 11 is 32 bits wide; anything else is a 16-bit parcel, which this ISA (no
+// C extension) does not define -- except in v2.03, whose prefixes use bits 1:0 = 10 (ISA.md
+// §5.12): there every parcel is 32 bits. A trailing fragment too short for its width is
+// printed one byte at a time.
 void disassemble_range(const elf::Section& section, uint32_t begin, uint32_t end,
-                       const ElfSymbols& symbols, std::string& out) {
+                       const ElfSymbols& symbols, isa::Profile profile, std::string& out) {
   uint32_t offset = begin;
   while (offset < end) {
     const uint32_t address = section.addr + offset;
     const uint32_t remaining = end - offset;
-    const bool wide = (section.bytes[offset] & 0x3u) == 0x3u;
+    const bool wide = (section.bytes[offset] & 0x3u) == 0x3u || profile == isa::Profile::V203;
     uint32_t size = wide ? 4u : 2u;
     if (size > remaining) size = 1;
     const auto bytes = section.bytes.subspan(offset, size);
@@ -64,7 +66,7 @@ void disassemble_range(const elf::Section& section, uint32_t begin, uint32_t end
       const uint32_t word =
           static_cast<uint32_t>(bytes[0]) | (static_cast<uint32_t>(bytes[1]) << 8) |
           (static_cast<uint32_t>(bytes[2]) << 16) | (static_cast<uint32_t>(bytes[3]) << 24);
-      text = isa::disassemble(word, address, isa::DisasmStyle::Llvm, &symbols);
+      text = isa::disassemble(word, address, isa::DisasmStyle::Llvm, &symbols, profile);
     }
     out += instruction_line(address, bytes, text);
     offset += size;
@@ -75,7 +77,7 @@ void disassemble_range(const elf::Section& section, uint32_t begin, uint32_t end
 // it overlaps [start, stop); its header names the label, its lines begin at `start`. The
 // section header appears only above the first block printed.
 void disassemble_section(const elf::Section& section, const ElfSymbols& symbols,
-                         const AddressRange& range, std::string& out) {
+                         const AddressRange& range, isa::Profile profile, std::string& out) {
   bool printed_header = false;
   const auto labels = symbols.section_labels(section.index);
   const uint64_t section_end = uint64_t{section.addr} + section.bytes.size();
@@ -94,7 +96,7 @@ void disassemble_section(const elf::Section& section, const ElfSymbols& symbols,
     out += fmt::format("\n{:08x} <{}>:\n", start, labels[i].name);
     const uint64_t first = std::max(start, range.start);
     disassemble_range(section, static_cast<uint32_t>(first - section.addr),
-                      static_cast<uint32_t>(end - section.addr), symbols, out);
+                      static_cast<uint32_t>(end - section.addr), symbols, profile, out);
   }
 }
 
@@ -147,19 +149,20 @@ std::optional<std::string> ElfSymbols::symbolize(uint32_t address) const {
   return fmt::format("{}+0x{:x}", found->name, address - found->address);
 }
 
-std::string disassemble_file(const elf::ElfFile& file, std::string_view display_name) {
-  return file_header(display_name) + disassembly(file, {});
+std::string disassemble_file(const elf::ElfFile& file, std::string_view display_name,
+                             isa::Profile profile) {
+  return file_header(display_name) + disassembly(file, {}, profile);
 }
 
 std::string file_header(std::string_view display_name) {
   return fmt::format("\n{}:\tfile format elf32-littleriscv\n", display_name);
 }
 
-std::string disassembly(const elf::ElfFile& file, const AddressRange& range) {
+std::string disassembly(const elf::ElfFile& file, const AddressRange& range, isa::Profile profile) {
   const ElfSymbols symbols(file);
   std::string out;
   for (const elf::Section& section : file.sections) {
-    if (is_disassembled(section)) disassemble_section(section, symbols, range, out);
+    if (is_disassembled(section)) disassemble_section(section, symbols, range, profile, out);
   }
   return out;
 }

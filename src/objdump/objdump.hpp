@@ -56,13 +56,16 @@ struct AddressRange {
 
 // The full `llvm-objdump -d` text for `file`, with `display_name` on the header line:
 // every SHF_EXECINSTR section with contents, one block per label, one line per instruction.
-std::string disassemble_file(const elf::ElfFile& file, std::string_view display_name);
+// Words are decoded in `profile` (ISA.md §5.12).
+std::string disassemble_file(const elf::ElfFile& file, std::string_view display_name,
+                             isa::Profile profile = isa::kDefaultProfile);
 
 // "\nNAME:\tfile format elf32-littleriscv\n", printed once per file before its dumps.
 std::string file_header(std::string_view display_name);
 
 // `-d` without the file header, limited to `range` as llvm-objdump 14 does.
-std::string disassembly(const elf::ElfFile& file, const AddressRange& range);
+std::string disassembly(const elf::ElfFile& file, const AddressRange& range,
+                        isa::Profile profile = isa::kDefaultProfile);
 
 // `-h`: "\nSections:\n" and one line per section header (index, name, size, VMA, LMA when a
 // PT_LOAD segment maps a section elsewhere, type TEXT/DATA/BSS/DEBUG).

@@ -116,7 +116,12 @@ void to_commit_record(const ExecutedInstr& in, uint32_t numt, uint32_t stk_npc,
   out.clear();
   out.numt = numt;
   out.set_instruction(in.warp, in.pc, in.word);
-  if (disassembly) out.disassembly = isa::disassemble(in.word, in.pc, isa::DisasmStyle::Ref);
+  // The row the engine decoded (in the launch's profile), so v2.03 rows print too.
+  if (disassembly) {
+    out.disassembly = in.row != nullptr ? isa::disassemble(isa::decode_as(*in.row, in.word), in.pc,
+                                                           isa::DisasmStyle::Ref)
+                                        : isa::disassemble(in.word, in.pc, isa::DisasmStyle::Ref);
+  }
   bool header_done = false;
   for (size_t i = in.writes.size(); i-- > 0;) {
     if (!first_write_of_register(in, i)) continue;

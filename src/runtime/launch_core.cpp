@@ -11,9 +11,11 @@
 #include <string>
 #include <string_view>
 
+#include "elf/riscv_attributes.hpp"
 #include "functional/launch.hpp"
 #include "functional/trap.hpp"
 #include "isa/disassembler.hpp"
+#include "isa/profile.hpp"
 #include "memory/local_memory.hpp"
 #include "runner/commit_conversion.hpp"
 #include "runtime/case_export.hpp"
@@ -110,6 +112,18 @@ class LogFile {
 void default_print(std::string_view line) {
   std::fwrite(line.data(), 1, line.size(), stdout);
   std::fputc('\n', stdout);
+}
+
+// The ISA profile the program runs in: isa.profile, else its .riscv.attributes, else v2.02
+// (ISA.md §5.12); an error when isa.profile contradicts the program.
+Result<isa::Profile> program_profile(const Device::State& state, const elf::ElfFile& elf) {
+  auto arch = elf::arch_attribute(elf);
+  if (!arch) return arch.error();
+  const std::string& key = state.config.machine.isa_profile;
+  const auto requested = key == "auto" ? std::nullopt : isa::parse_profile(key);
+  const isa::ProfileChoice choice = isa::choose_profile(arch.value(), requested, "the program");
+  if (!choice.error.empty()) return Error{"isa.profile: " + choice.error};
+  return choice.profile;
 }
 
 // The engine's settings from the device's configuration, and the kernel's tohost address.
@@ -333,7 +347,7 @@ GuestFaultInfo guest_fault_info(const functional::Fault& f) {
   info.pc = f.pc;
   if (f.has_word) {
     info.instruction_word = f.word;
-    info.disassembly = isa::disassemble_for_message(f.word, f.pc);
+    info.disassembly = isa::disassemble_for_message(f.word, f.pc, f.profile);
   }
   info.detail = f.detail;
   return info;
@@ -394,6 +408,9 @@ Result<LaunchOutcome> execute_launch(Device::State& state, const elf::ElfFile& e
   if (auto loaded = load_segments(state, elf); !loaded) return loaded.error();
   LaunchSetup setup(plan, options);
   setup.engine = engine_options(state, elf);
+  auto profile = program_profile(state, elf);
+  if (!profile) return profile.error();
+  setup.engine.profile = *profile;
   add_print_hook(state, setup);
   if (auto prepared = prepare_mode(state, elf, plan, setup); !prepared) return prepared.error();
   if (auto opened = setup.log.open(options.log_path, elf, plan.config.numt); !opened) {

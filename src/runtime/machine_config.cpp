@@ -35,6 +35,10 @@ void MachineConfig::declare(sim::ParamScope root) {
              "private memory per work-item, pdsSize (POCL default, ISA.md §7.6)");
   driver.add("print_buffer_bytes", print_buffer_bytes, sim::UIntRange{0, 1u << 28}, "bytes",
              "kernel printf buffer, 0 = no printf (ISA.md §7.7)");
+  root.child("isa").add("profile", isa_profile, {"auto", "v2.02", "v2.03"},
+                        "ISA profile programs run in (docs/isa-profiles.md): auto = the one the "
+                        "program's .riscv.attributes names, else v2.02; a program built for "
+                        "another profile is refused");
   timing.declare(root);
 }
 

@@ -74,6 +74,12 @@ void UnitParams::declare(sim::ParamScope s) {
   s.add("valu_cycles", valu_cycles, kCycles, "cycles", "vector ALU: ISSUE -> result");
   s.add("csr_cycles", csr_cycles, kCycles, "cycles", "CSR unit: ISSUE -> result");
   s.add("mul_cycles", mul_cycles, kCycles, "cycles", "multiplier (pipelined): ISSUE -> result");
+  s.add("pair_alu_cycles", pair_alu_cycles, kCycles, "cycles",
+        "scalar ALU on 64-bit register pairs (v2.03 *W rows; no RTL: a parameter)");
+  s.add("pair_valu_cycles", pair_valu_cycles, kCycles, "cycles",
+        "vector ALU into register pairs (v2.03 widening add/sub; no RTL: a parameter)");
+  s.add("pair_mul_cycles", pair_mul_cycles, kCycles, "cycles",
+        "multiplier into register pairs (v2.03 widening mul/macc; no RTL: a parameter)");
   s.add("fpu_add_cycles", fpu_add_cycles, kCycles, "cycles", "FPU add/sub/mul: ISSUE -> result");
   s.add("fpu_fma_cycles", fpu_fma_cycles, kCycles, "cycles",
         "FPU fused multiply-add: ISSUE -> result");

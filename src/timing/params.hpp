@@ -71,6 +71,11 @@ struct UnitParams {
   uint32_t sfu_int_div_base_cycles = 4;
   uint32_t sfu_sqrt_cycles_per_group = 10;
   uint32_t sfu_overhead_cycles = 2;
+  // Rows on 64-bit register pairs (profile v2.03, ISA.md §5.17-§5.18): no RTL implements them,
+  // so these are parameters, not calibrations; the defaults are the 32-bit latencies.
+  uint32_t pair_alu_cycles = 1;
+  uint32_t pair_valu_cycles = 1;
+  uint32_t pair_mul_cycles = 3;
   void declare(sim::ParamScope scope);
 };
 

@@ -57,15 +57,16 @@ uint32_t active_lane_groups(functional::LaneMask active, unsigned lanes_per_grou
 
 uint32_t unit_latency(const isa::InsnRow& row, const UnitParams& p, functional::LaneMask active,
                       unsigned lanes_per_group) {
+  const bool pair = row.has(isa::flag::kPairOperands);
   switch (unit_class_of(row)) {
     case UnitClass::Alu:
-      return p.alu_cycles;
+      return pair ? p.pair_alu_cycles : p.alu_cycles;
     case UnitClass::VAlu:
-      return p.valu_cycles;
+      return pair ? p.pair_valu_cycles : p.valu_cycles;
     case UnitClass::Csr:
       return p.csr_cycles;
     case UnitClass::Mul:
-      return p.mul_cycles;
+      return pair ? p.pair_mul_cycles : p.mul_cycles;
     case UnitClass::Fpu:
       switch (isa::fp_latency_class(row)) {
         case isa::FpLatencyClass::AddMul:

@@ -20,6 +20,7 @@ struct AsOptions {
   std::string output = "a.out";
   bool no_crt0 = false;
   bool line_info = false;
+  std::string isa = "v2.02";  // ISA profile (ISA.md §5.12)
 };
 
 // The ELF to `path`, or to standard output for "-" (as the other tools' outputs).
@@ -41,6 +42,12 @@ int run_as(const AsOptions& options) {
     fmt::print(stderr, "ventus as: error: {}\n", writable.error().message);
     return 2;
   }
+  const auto profile = isa::parse_profile(options.isa);
+  if (!profile) {
+    fmt::print(stderr, "ventus as: error: --isa: unknown ISA profile '{}' (known: {})\n",
+               options.isa, isa::profile_names());
+    return 2;
+  }
   std::vector<as::SourceFile> sources;
   for (const std::string& path : options.inputs) {
     auto text = read_input_file(path, {.what = "source file"});
@@ -53,6 +60,7 @@ int run_as(const AsOptions& options) {
   as::AssembleOptions asm_options;
   asm_options.crt0 = !options.no_crt0;
   asm_options.line_info = options.line_info;
+  asm_options.profile = *profile;
   const as::AssembleOutput out = as::assemble(sources, asm_options);
   if (!out.ok()) {
     fmt::print(stderr, "{}", as::format_diagnostics(out.diagnostics, as::kErrorLimit));
@@ -78,6 +86,9 @@ void register_as(CLI::App& app, int& exit_status) {
   cmd->add_flag("--no-crt0", options->no_crt0, "Do not link the built-in crt0 (ISA.md §7.3)");
   cmd->add_flag("-g", options->line_info,
                 "Write a DWARF line table so debuggers break at file.s:LINE (docs/debugging.md)");
+  cmd->add_option("--isa", options->isa,
+                  "ISA profile: v2.02 (default) or v2.03 (docs/isa-profiles.md); recorded in "
+                  "the ELF's .riscv.attributes");
   cmd->callback([options, &exit_status] { exit_status = run_as(*options); });
 }
 

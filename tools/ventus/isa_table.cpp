@@ -12,18 +12,44 @@
 namespace ventus::tools {
 namespace {
 
-constexpr std::array<std::pair<uint32_t, const char*>, 20> kFlagNames = {{
-    {isa::flag::kWritesRd, "writes-rd"}, {isa::flag::kVector, "vector"},
-    {isa::flag::kCondBranch, "branch"},  {isa::flag::kVBranch, "vbranch"},
-    {isa::flag::kJump, "jump"},          {isa::flag::kLoad, "load"},
-    {isa::flag::kStore, "store"},        {isa::flag::kAtomic, "atomic"},
-    {isa::flag::kFence, "fence"},        {isa::flag::kTrap, "trap"},
-    {isa::flag::kCsrAccess, "csr"},      {isa::flag::kFloat, "float"},
-    {isa::flag::kPrivate, "private"},    {isa::flag::kPrefix, "prefix"},
-    {isa::flag::kBarrier, "barrier"},    {isa::flag::kEndProgram, "endprg"},
-    {isa::flag::kJoin, "join"},          {isa::flag::kSetRpc, "setrpc"},
-    {isa::flag::kAqRl, "aqrl-suffix"},   {isa::flag::kNoRefDisasm, "no-ref-disasm"},
+constexpr std::array<std::pair<uint32_t, const char*>, 25> kFlagNames = {{
+    {isa::flag::kWritesRd, "writes-rd"},
+    {isa::flag::kVector, "vector"},
+    {isa::flag::kCondBranch, "branch"},
+    {isa::flag::kVBranch, "vbranch"},
+    {isa::flag::kJump, "jump"},
+    {isa::flag::kLoad, "load"},
+    {isa::flag::kStore, "store"},
+    {isa::flag::kAtomic, "atomic"},
+    {isa::flag::kFence, "fence"},
+    {isa::flag::kTrap, "trap"},
+    {isa::flag::kCsrAccess, "csr"},
+    {isa::flag::kFloat, "float"},
+    {isa::flag::kPrivate, "private"},
+    {isa::flag::kPrefix, "prefix"},
+    {isa::flag::kBarrier, "barrier"},
+    {isa::flag::kEndProgram, "endprg"},
+    {isa::flag::kJoin, "join"},
+    {isa::flag::kSetRpc, "setrpc"},
+    {isa::flag::kAqRl, "aqrl-suffix"},
+    {isa::flag::kNoRefDisasm, "no-ref-disasm"},
+    {isa::flag::kPairPrefix, "pair-prefix"},
+    {isa::flag::kMemPrefix, "memory-prefix"},
+    {isa::flag::kComputePrefix, "compute-prefix"},
+    {isa::flag::kPairAddress, "pair-address"},
+    {isa::flag::kPairOperands, "pair-operands"},
 }};
+
+// "v2.02, v2.03" (ISA.md §5.12).
+std::string profile_list(const isa::InsnRow& row) {
+  std::string text;
+  for (unsigned p = 0; p < isa::kProfileCount; ++p) {
+    if (!row.in(static_cast<isa::Profile>(p))) continue;
+    if (!text.empty()) text += ", ";
+    text += isa::profile_name(static_cast<isa::Profile>(p));
+  }
+  return text;
+}
 
 std::string flag_list(uint32_t flags) {
   std::string text;
@@ -42,12 +68,12 @@ std::string code(std::string_view text) {
 void print_rows() {
   fmt::print(
       "| Mnemonic | Pattern (bit 31 … 0) | Mask | Match | LLVM syntax | REF syntax | Unit | Flags "
-      "|\n");
-  fmt::print("|---|---|---|---|---|---|---|---|\n");
+      "| Profiles |\n");
+  fmt::print("|---|---|---|---|---|---|---|---|---|\n");
   for (const isa::InsnRow& row : isa::insn_table()) {
-    fmt::print("| {} | `{}` | 0x{:08X} | 0x{:08X} | {} | {} | {} | {} |\n", row.mnemonic,
+    fmt::print("| {} | `{}` | 0x{:08X} | 0x{:08X} | {} | {} | {} | {} | {} |\n", row.mnemonic,
                row.pattern, row.mask, row.match, code(row.syntax), code(row.ref_syntax),
-               isa::unit_name(row.unit), flag_list(row.flags));
+               isa::unit_name(row.unit), flag_list(row.flags), profile_list(row));
   }
 }
 
@@ -75,7 +101,9 @@ int run_isa_table(bool markdown) {
       "Regenerate: `build/dev/tools/ventus/ventus isa-table --markdown > "
       "docs/isa-reference.md`.\n\n");
   fmt::print("Patterns list bit 31 first; `.` marks operand or don't-care bits (ISA.md §5.0).\n");
-  fmt::print("A word decodes to a row when `(word & mask) == match`; no two rows overlap.\n\n");
+  fmt::print(
+      "A word decodes to a row when `(word & mask) == match`; no two rows of one ISA profile\n"
+      "overlap. Profiles: docs/isa-profiles.md.\n\n");
   fmt::print("## Instructions ({} rows)\n\n", isa::insn_table().size());
   print_rows();
   fmt::print("\n## Disassembler aliases (first match wins)\n\n");

@@ -13,6 +13,8 @@
 #include "commands.hpp"
 #include "common/input_file.hpp"
 #include "elf/elf_reader.hpp"
+#include "elf/riscv_attributes.hpp"
+#include "isa/profile.hpp"
 #include "objdump/objdump.hpp"
 
 namespace ventus::tools {
@@ -26,6 +28,7 @@ struct ObjdumpOptions {
   std::string start_address;
   std::string stop_address;
   std::vector<std::string> files;
+  std::string isa;  // ISA profile; empty: the file's .riscv.attributes, else v2.02
 };
 
 // A number as llvm-objdump reads addresses: decimal, 0x hex or 0 octal.
@@ -81,6 +84,23 @@ void warn_outside_sections(const ObjdumpOptions& o, const elf::ElfFile& file,
   fmt::print(stderr, "ventus objdump: warning: '{}': {}\n", input_display_name(path), what);
 }
 
+// The profile to decode `file` in: --isa, else its Tag_RISCV_arch, else v2.02 (ISA.md §5.12);
+// nullopt (and the error printed) when --isa contradicts the file.
+std::optional<isa::Profile> profile_of(const ObjdumpOptions& o, const elf::ElfFile& file,
+                                       const std::string& path) {
+  auto arch = elf::arch_attribute(file);
+  const auto requested = o.isa.empty() ? std::nullopt : isa::parse_profile(o.isa);
+  const isa::ProfileChoice choice =
+      isa::choose_profile(arch ? arch.value() : std::nullopt, requested, input_display_name(path));
+  if (!arch || !choice.error.empty()) {
+    std::fflush(stdout);
+    fmt::print(stderr, "ventus objdump: error: {}\n",
+               arch ? choice.error : input_display_name(path) + ": " + arch.error().message);
+    return std::nullopt;
+  }
+  return choice.profile;
+}
+
 // The listings of one file in llvm-objdump's order; false when it cannot be read.
 bool dump_file(const ObjdumpOptions& o, const std::string& path,
                const objdump::AddressRange& range) {
@@ -92,12 +112,14 @@ bool dump_file(const ObjdumpOptions& o, const std::string& path,
     fmt::print(stderr, "ventus objdump: error: {}\n", file.error().message);
     return false;
   }
+  const auto profile = profile_of(o, *file, path);
+  if (!profile) return false;
   warn_outside_sections(o, *file, path, range);
   std::string out = objdump::file_header(input_display_name(path));
   if (o.headers) out += objdump::section_headers(*file);
   if (o.symbols) out += objdump::symbol_table(*file, range);
   if (o.contents) out += objdump::section_contents(*file);
-  if (o.disassemble) out += objdump::disassembly(*file, range);
+  if (o.disassemble) out += objdump::disassembly(*file, range, *profile);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return true;
 }
@@ -125,6 +147,11 @@ int run_objdump(const ObjdumpOptions& o) {
     fmt::print(stderr, "ventus objdump: error: --start-address must be less than --stop-address\n");
     return 2;
   }
+  if (!o.isa.empty() && !isa::parse_profile(o.isa)) {
+    fmt::print(stderr, "ventus objdump: error: --isa: unknown ISA profile '{}' (known: {})\n",
+               o.isa, isa::profile_names());
+    return 2;
+  }
   bool ok = true;
   for (const std::string& path : o.files) ok = dump_file(o, path, range) && ok;
   if (std::fflush(stdout) != 0) return 2;
@@ -145,6 +172,9 @@ void register_objdump(CLI::App& app, int& exit_status) {
                   "Disassemble and list symbols from this address on");
   cmd->add_option("--stop-address", options->stop_address,
                   "Stop disassembling at this address (symbols up to it)");
+  cmd->add_option("--isa", options->isa,
+                  "ISA profile to decode in: v2.02 or v2.03 (default: the file's "
+                  ".riscv.attributes, else v2.02; a contradiction is an error)");
   cmd->add_option("files", options->files, "ELF files to read ('-' = standard input)")->required();
   cmd->callback([options, &exit_status] { exit_status = run_objdump(*options); });
 }

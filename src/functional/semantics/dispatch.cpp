@@ -18,6 +18,10 @@ ExecFn<VENTUS_EXEC_POLICY> illegal_function(VENTUS_EXEC_POLICY) {
   return &exec_illegal;
 }
 
+ExecFn<VENTUS_EXEC_POLICY> modified_function(VENTUS_EXEC_POLICY) {
+  return &exec_modified;
+}
+
 ExecFn<VENTUS_EXEC_POLICY> exec_function(isa::InsnId id, VENTUS_EXEC_POLICY) {
   static constexpr std::array<ExecFn<VENTUS_EXEC_POLICY>, isa::kInsnCount> kTable = {
 #define VENTUS_INSN(id, mnemonic, pattern, syntax, ref_syntax, unit, flags) &exec_##id,

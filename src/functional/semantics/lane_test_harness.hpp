@@ -10,6 +10,7 @@
 
 #include "functional/exec_context.hpp"
 #include "functional/insn.hpp"
+#include "functional/run_semantics.hpp"
 #include "isa/encoder.hpp"
 #include "isa/insn_table.hpp"
 #include "memory/work_group_memory.hpp"
@@ -42,6 +43,7 @@ struct Harness {
   Mode mode = Mode::Default;
   MemcheckSetting memcheck;  // Strict unless a test sets it
   Trap trap;
+  isa::Profile profile = isa::kDefaultProfile;  // words are decoded in it
 
   explicit Harness(unsigned numt = 8) {
     warp.numt = numt;
@@ -72,10 +74,21 @@ struct Harness {
   bool execute(uint32_t word, typename Policy::Record* into) {
     trap = Trap{};
     BasicExecContext<Policy> ctx(warp, wg, mode, counts, kPds, 0x10000, trap, into, memcheck);
-    const Insn insn = predecode(word);
+    const Insn insn = predecode(word, profile);
     ctx.begin(warp.pc + 4, insn);
-    insn.exec<Policy>()(ctx, insn);
+    run_semantics(ctx, insn);
     return !ctx.trapped();
+  }
+
+  // Executes `words` in order as the engine retires them (a prefix covers the next word);
+  // false at the first trap (which ends a warp: the next sequence starts without a prefix).
+  bool run_sequence(std::initializer_list<uint32_t> words) {
+    warp.ext = RegExt{};
+    for (uint32_t word : words) {
+      if (!run(word)) return false;
+      if (warp.ext.active) retire_prefix(warp.ext);
+    }
+    return true;
   }
 
   VReg& v(unsigned index) { return warp.v[index]; }

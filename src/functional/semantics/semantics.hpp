@@ -14,6 +14,11 @@ ExecFn<CommitPolicy> exec_function(isa::InsnId id, CommitPolicy);
 ExecFn<NoRecord> illegal_function(NoRecord);
 ExecFn<TimingPolicy> illegal_function(TimingPolicy);
 ExecFn<CommitPolicy> illegal_function(CommitPolicy);
+// The function executing an instruction whose prefix changed its meaning (RegExt::modifier,
+// ISA.md §5.13-§5.16; modifiers_compute.cpp).
+ExecFn<NoRecord> modified_function(NoRecord);
+ExecFn<TimingPolicy> modified_function(TimingPolicy);
+ExecFn<CommitPolicy> modified_function(CommitPolicy);
 
 #ifdef VENTUS_EXEC_POLICY
 #define VENTUS_INSN(id, mnemonic, pattern, syntax, ref_syntax, unit, flags) \
@@ -23,6 +28,8 @@ ExecFn<CommitPolicy> illegal_function(CommitPolicy);
 
 // Executes an undecodable word: raises IllegalInstruction.
 void exec_illegal(ExecContext& ctx, const Insn& insn);
+// Executes `insn` as the armed regpair/pre_m_*/prefix modifies it.
+void exec_modified(ExecContext& ctx, const Insn& insn);
 #endif
 
 }  // namespace ventus::functional::semantics

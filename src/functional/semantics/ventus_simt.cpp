@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "functional/exec_context.hpp"
+#include "functional/semantics/prefix_state.hpp"
 #include "functional/semantics/semantics.hpp"
 #include "isa/names.hpp"
 
@@ -91,26 +92,10 @@ void exec_SETRPC(ExecContext& ctx, const Insn& i) {
 // The prefix applies to the next executed instruction only (§5.5); the engine clears it
 // after that instruction retires.
 void exec_REGEXT(ExecContext& ctx, const Insn& i) {
-  const auto imm = static_cast<uint32_t>(i.word >> 20);
-  RegExt& ext = ctx.warp().ext;
-  ext.rd = static_cast<uint8_t>(imm & 7u);
-  ext.rs1 = static_cast<uint8_t>((imm >> 3) & 7u);
-  ext.rs2 = static_cast<uint8_t>((imm >> 6) & 7u);
-  ext.rs3 = static_cast<uint8_t>((imm >> 9) & 7u);
-  ext.imm6 = 0;
-  ext.immediate = false;
-  ext.armed = ext.active = true;
+  arm_regext(ctx.warp().ext, i.word);
 }
 void exec_REGEXTI(ExecContext& ctx, const Insn& i) {
-  const auto imm = static_cast<uint32_t>(i.word >> 20);
-  RegExt& ext = ctx.warp().ext;
-  ext.rd = static_cast<uint8_t>(imm & 7u);
-  ext.rs1 = 0;
-  ext.rs2 = static_cast<uint8_t>((imm >> 3) & 7u);
-  ext.rs3 = 0;
-  ext.imm6 = static_cast<uint8_t>((imm >> 6) & 63u);
-  ext.immediate = true;
-  ext.armed = ext.active = true;
+  arm_regexti(ctx.warp().ext, i.word);
 }
 
 // §5.6: endprg must run without divergence. REF does not check, so --ref-compat just ends.
