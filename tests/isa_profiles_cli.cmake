@@ -1,0 +1,42 @@
+# ISA profiles end to end (docs/isa-profiles.md): `ventus as --isa v2.03` records the profile,
+# objdump and run take it from the ELF, a contradicting isa.profile and a v2.02 assembly of
+# v2.03 instructions are errors (exit 2). c[i] = 3·a[i] + b[i] = 13·(i + 1) by hand.
+if(NOT CMAKE_SCRIPT_MODE_FILE)
+  add_test(NAME isa_profiles/v203_end_to_end
+    COMMAND ${CMAKE_COMMAND} -DVENTUS=$<TARGET_FILE:ventus>
+            -DKERNELS=${CMAKE_CURRENT_LIST_DIR}/runtime_kernels
+            -DWORK=${PROJECT_BINARY_DIR}/isa_profiles_cli -P ${CMAKE_CURRENT_LIST_FILE})
+  return()
+endif()
+file(MAKE_DIRECTORY "${WORK}")
+set(elf "${WORK}/add_scaled_v203.elf")
+function(run_expect status out_var)
+  execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL status)
+    message(FATAL_ERROR "exit ${rc} (expected ${status}): ${ARGN}\n${out}${err}")
+  endif()
+  set(${out_var} "${out}${err}" PARENT_SCOPE)
+endfunction()
+run_expect(0 out "${VENTUS}" as --isa v2.03 "${KERNELS}/add_scaled_v203.s" -o "${elf}")
+run_expect(2 out "${VENTUS}" as "${KERNELS}/add_scaled_v203.s" -o "${WORK}/no.elf")
+if(NOT out MATCHES "'pre_m_global_32' is not in ISA profile v2.02: it is in profile v2.03")
+  message(FATAL_ERROR "v2.02 assembly of a v2.03 row: ${out}")
+endif()
+run_expect(0 out "${VENTUS}" objdump -d "${elf}")
+if(NOT out MATCHES "26 00 00 00  \tpre_m_global_32\t0, 0, 0" OR NOT out MATCHES "vwmul.vx\tv8, v4, a4")
+  message(FATAL_ERROR "objdump did not decode in v2.03:\n${out}")
+endif()
+run_expect(2 out "${VENTUS}" objdump -d --isa v2.02 "${elf}")
+set(args --kernel add_scaled --global 8 --local 4 --arg buf:in:${KERNELS}/a.txt
+    --arg buf:in:${KERNELS}/b.txt --arg buf:out:${WORK}/c.txt:32 --arg i32:3)
+run_expect(0 out "${VENTUS}" run "${elf}" ${args})
+file(READ "${WORK}/c.txt" c)
+string(REGEX REPLACE "[ \n]+" " " c "${c}")
+string(STRIP "${c}" c)
+if(NOT c STREQUAL "13 26 39 52 65 78 91 104")
+  message(FATAL_ERROR "c = ${c}")
+endif()
+run_expect(2 out "${VENTUS}" run "${elf}" ${args} --set isa.profile=v2.02)
+if(NOT out MATCHES "ISA profile v2.02 was asked for, but the program was built for v2.03")
+  message(FATAL_ERROR "mismatch message: ${out}")
+endif()
