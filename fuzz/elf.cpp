@@ -4,6 +4,7 @@
 
 #include "elf/elf_reader.hpp"
 #include "elf/elf_test_util.hpp"
+#include "elf/line_table.hpp"
 #include "elf/riscv_attributes.hpp"
 #include "fuzz_target.hpp"
 #include "objdump/objdump.hpp"
@@ -28,6 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (auto arch = ventus::elf::arch_attribute(*file); arch && arch->has_value()) {
     sum += arch->value().size();
   }
+  if (auto rows = ventus::elf::read_line_table(*file); rows) sum += rows->size();
   return sum == SIZE_MAX ? 1 : 0;
 }
 

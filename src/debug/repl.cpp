@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "debug/views.hpp"
+#include "elf/line_table.hpp"
 #include "isa/disassembler.hpp"
 
 namespace ventus::debug {
@@ -15,7 +16,8 @@ namespace {
 
 constexpr std::string_view kHelp =
     "commands:\n"
-    "  break LOC | watch ADDR [LEN] | delete   breakpoints (LOC: symbol, ADDR) and watchpoints\n"
+    "  break LOC | watch ADDR [LEN] | delete   breakpoints (LOC: symbol, ADDR, FILE:LINE), "
+    "watchpoints\n"
     "  continue | step [N] | stepi             run; N warp-instructions of the selected warp\n"
     "  warps | warp N | where                  resident warps; select warp N; the selected one\n"
     "  regs | vreg N [LANES] | simt | mask     registers, v<N> (LANES: 0,2-3), SIMT stack\n"
@@ -176,7 +178,10 @@ void Repl::break_or_watch(std::string_view command, std::string_view args) {
   auto [where, length] = split_word(args);
   auto addr = address_of(where);
   if (!addr) {
-    out_ << fmt::format("error: '{}' is neither a symbol nor an address\n", where);
+    out_ << fmt::format(
+        "error: '{}' is no symbol, address or FILE:LINE with code (FILE:LINE needs `ventus as "
+        "-g`)\n",
+        where);
     return;
   }
   if (command == "break") {
@@ -189,10 +194,17 @@ void Repl::break_or_watch(std::string_view command, std::string_view args) {
   out_ << fmt::format("watchpoint on [0x{:08x}, 0x{:08x}) (writes)\n", *addr, *addr + bytes);
 }
 
-// ADDR, SYMBOL or SYMBOL+OFFSET (a leading `*` as in GDB is accepted).
+// ADDR, SYMBOL, SYMBOL+OFFSET (a leading `*` as in GDB is accepted) or FILE:LINE (the line
+// table of `ventus as -g`: the first line at or after LINE with code, as GDB places it).
 std::optional<uint32_t> Repl::address_of(std::string_view text) const {
   if (text.starts_with('*')) text.remove_prefix(1);
   if (auto number = parse_number(text)) return number;
+  if (const size_t colon = text.rfind(':'); colon != std::string_view::npos && elf_ != nullptr) {
+    const auto line = parse_number(text.substr(colon + 1));
+    const auto rows = elf::read_line_table(*elf_);
+    if (!line || !rows) return std::nullopt;
+    return elf::line_address(*rows, text.substr(0, colon), *line);
+  }
   const size_t plus = text.find('+');
   auto offset = plus == std::string_view::npos ? std::optional<uint32_t>(0)
                                                : parse_number(text.substr(plus + 1));

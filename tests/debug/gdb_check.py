@@ -129,6 +129,22 @@ def scenario_source_line():
     code, _, err = finish(proc)
     assert code == 0, err
     assert read_c("c.txt") == C
+    # The prompt places it where gdb, reading the same line table with its own DWARF reader,
+    # placed it.
+    gdb_address = re.search(r"Breakpoint 1 at 0x([0-9a-f]+): file .*add_scaled\.s, line "
+                            rf"{line}\.", out)
+    assert gdb_address, out
+    code, out = prompt([f"break add_scaled.s:{line}", "continue", "delete", "continue"],
+                       run_args())
+    expect(out, rf"breakpoint at 0x{int(gdb_address.group(1), 16):08x} <add_scaled\+\d+>",
+           "the prompt's break FILE:LINE at gdb's address")
+    expect(out, rf"stopped: breakpoint at 0x{int(gdb_address.group(1), 16):08x} ",
+           "the prompt stops there")
+    _, out = prompt([f"break add_scaled.s:{10 ** 6}", "quit"], run_args())
+    expect(out, r"error: 'add_scaled\.s:1000000' is no symbol, address or FILE:LINE with code",
+           "a line without code after it")
+    assert code == 0, out
+    assert read_c("c.txt") == C
 
 
 def vbeq_offset():
