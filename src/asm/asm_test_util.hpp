@@ -14,10 +14,12 @@ namespace ventus::as::test {
 
 // .text words of `text` assembled without crt0 at `base`; diagnostics go to `errors`.
 inline std::vector<uint32_t> text_words(std::string_view text, std::string& errors,
-                                        uint32_t base = 0x80000000) {
+                                        uint32_t base = 0x80000000,
+                                        isa::Profile profile = isa::kDefaultProfile) {
   AssembleOptions options;
   options.crt0 = false;
   options.text_base = base;
+  options.profile = profile;
   const AssembleOutput out = assemble_text("test.s", text, options);
   errors = format_diagnostics(out.diagnostics);
   std::vector<uint32_t> words;

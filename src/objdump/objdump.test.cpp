@@ -38,7 +38,7 @@ constexpr const char* kCornerListing =
     "\n"
     "80000100 <.text.b>:\n"
     "80000100: 33 05 b5 00  \tadd\ta0, a0, a1\n"
-    "80000104: 0b 50 00 00  \t<unknown>\n"
+    "80000104: 0b 60 00 00  \t<unknown>\n"
     "80000108: 01 45        \t<unknown>\n"
     "8000010a: 6f 00 00 70  \tj\t0x8000080a <.text.b+0x70a>\n"
     "8000010e: ef           \t<unknown>\n";

@@ -14,7 +14,8 @@ inline void append_word(std::vector<uint8_t>& bytes, uint32_t word) {
 
 // .text at 0x80000000:            .text.b at 0x80000100 (no symbol at its start):
 //   00 li a0, 5                     100 add a0, a0, a1
-//   04 beq a0, a1, +8  (-> 0c)      104 word 0x0000500b (reserved regpair, §5.12)
+//   04 beq a0, a1, +8  (-> 0c)      104 word 0x0000600b (custom-0 funct3 110: no instruction
+//                                       of either profile, ISA.md §5.12, nor of LLVM)
 //   08 jal ra, +8      (-> 10)      108 16-bit parcel 0x4501 (no C extension)
 //   0c add a0, a0, a1               10a j +0x700 (-> 80a, past the end of .text.b)
 //   10 bnez a0, -16    (-> 00)      10e one trailing byte 0xef (too short for its width)
@@ -31,7 +32,7 @@ inline elf::ElfImage symbol_corner_image() {
   elf::ImageSection text_b{
       ".text.b", elf::kShtProgbits, elf::kShfAlloc | elf::kShfExecinstr, 0x80000100, 4, {}, 0};
   append_word(text_b.bytes, 0x00b50533u);
-  append_word(text_b.bytes, 0x0000500bu);
+  append_word(text_b.bytes, 0x0000600bu);
   for (int b : {0x01, 0x45, 0x6f, 0x00, 0x00, 0x70, 0xef})
     text_b.bytes.push_back(static_cast<uint8_t>(b));
   elf::ImageSection data{
