@@ -62,10 +62,7 @@ Result<std::unique_ptr<GdbSocket>> GdbSocket::listen(const GdbEndpoint& endpoint
     return Error{
         fmt::format("--gdb: cannot listen on {}:{}: {}", endpoint.host, endpoint.port, why)};
   }
-  auto socket = std::make_unique<GdbSocket>(fd, ntohs(addr.sin_port), std::move(log));
-  socket->log(fmt::format("waiting for gdb on {}:{} (target remote {}:{})", endpoint.host,
-                          socket->port(), endpoint.host, socket->port()));
-  return socket;
+  return std::make_unique<GdbSocket>(fd, endpoint.host, ntohs(addr.sin_port), std::move(log));
 }
 
 GdbSocket::~GdbSocket() {
@@ -74,6 +71,7 @@ GdbSocket::~GdbSocket() {
 }
 
 void GdbSocket::accept_client() {
+  log(fmt::format("waiting for gdb on {}:{} (target remote {}:{})", host_, port_, host_, port_));
   while (client_fd_ < 0) {
     client_fd_ = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
     if (client_fd_ < 0 && errno != EINTR) return;

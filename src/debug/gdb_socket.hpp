@@ -26,8 +26,8 @@ Result<GdbEndpoint> parse_gdb_endpoint(std::string_view text, bool allow_remote)
 class GdbSocket {
  public:
   using Log = std::function<void(std::string_view)>;
-  GdbSocket(int listen_fd, uint16_t port, Log log)
-      : listen_fd_(listen_fd), port_(port), log_(std::move(log)) {}
+  GdbSocket(int listen_fd, std::string host, uint16_t port, Log log)
+      : listen_fd_(listen_fd), host_(std::move(host)), port_(port), log_(std::move(log)) {}
   ~GdbSocket();
   GdbSocket(const GdbSocket&) = delete;
   GdbSocket& operator=(const GdbSocket&) = delete;
@@ -35,7 +35,8 @@ class GdbSocket {
 
   uint16_t port() const { return port_; }
   bool connected() const { return client_fd_ >= 0; }
-  // Blocks until a client connects.
+  // Says where it listens ("waiting for gdb on HOST:PORT"), then blocks until a client
+  // connects: the line comes when a launch is ready to be debugged, after its checks.
   void accept_client();
   // The next input, blocking; nullopt when the client went away.
   std::optional<rsp::Input> receive();
@@ -59,6 +60,7 @@ class GdbSocket {
 
   int listen_fd_ = -1;
   int client_fd_ = -1;
+  std::string host_;
   uint16_t port_ = 0;
   Log log_;
   rsp::Decoder decoder_;

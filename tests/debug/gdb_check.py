@@ -303,6 +303,15 @@ def scenario_interrupt():
     assert code == 1 and "killed by the debugger" in err, (code, err)
 
 
+def scenario_refused_before_listening():
+    """A run --gdb cannot debug is refused before it says it waits for gdb."""
+    result = subprocess.run([VENTUS, *run_args(extra=["--timing"]), "--gdb", "127.0.0.1:0"],
+                            capture_output=True, text=True, timeout=TIMEOUT)
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert "drop --timing" in result.stderr, result.stderr
+    assert "waiting for gdb" not in result.stderr, result.stderr
+
+
 SCENARIOS = {name[len("scenario_"):]: f for name, f in globals().items()
              if name.startswith("scenario_")}
 
