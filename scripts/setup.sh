@@ -13,6 +13,7 @@ packages=(
   libsqlite3-dev parallel slurm-wlm munge  # ventus sweep: results.sqlite, GNU parallel, Slurm (docs/sweeps.md)
   pybind11-dev python3-dev python3-numpy python3-pytest  # import ventus (docs/python.md)
   gdb-multiarch  # the debugger tests drive the GDB stub with it (docs/debugging.md)
+  libedit-dev  # line editing and history at the `ventus debug` prompt
 )
 
 missing=()

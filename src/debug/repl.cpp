@@ -81,16 +81,26 @@ Resume Repl::on_stop(Target& target, const Stop& stop) {
   }
   steps_left_ = 0;
   report(stop);
-  std::string line;
   for (;;) {
-    if (!echo_) out_ << "(ventus) " << std::flush;
-    if (!std::getline(in_, line)) {
+    const auto line = next_line();
+    if (!line) {
       out_ << "end of commands: the kernel runs on to its end\n";
       return Resume{Resume::Kind::Detach};
     }
-    if (echo_) out_ << "(ventus) " << line << "\n";
-    if (auto resume = execute(line)) return *resume;
+    if (auto resume = execute(*line)) return *resume;
   }
+}
+
+std::optional<std::string> Repl::next_line() {
+  if (read_line_) {
+    out_ << std::flush;
+    return read_line_("(ventus) ");
+  }
+  std::string line;
+  if (!echo_) out_ << "(ventus) " << std::flush;
+  if (!std::getline(in_, line)) return std::nullopt;
+  if (echo_) out_ << "(ventus) " << line << "\n";
+  return line;
 }
 
 void Repl::on_end(const Stop& stop) {

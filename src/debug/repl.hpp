@@ -3,8 +3,9 @@
 #pragma once
 
 #include <cstdint>
-#include <iosfwd>
+#include <functional>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,11 @@ class Repl : public FrontEnd {
   // `elf` (may be null) gives symbols for `break NAME`, `where` and `disasm`.
   Repl(std::istream& in, std::ostream& out, bool echo, const elf::ElfFile* elf)
       : in_(in), out_(out), echo_(echo), elf_(elf) {}
+  // Reads each command line through `read_line(prompt)` (a line editor at a terminal,
+  // line_editor.hpp) instead of a stream; nullopt ends the input.
+  using LineReader = std::function<std::optional<std::string>(const std::string& prompt)>;
+  Repl(LineReader read_line, std::ostream& out, const elf::ElfFile* elf)
+      : in_(no_input_), out_(out), echo_(false), elf_(elf), read_line_(std::move(read_line)) {}
 
   functional::LaunchDriver driver();
 
@@ -27,6 +33,8 @@ class Repl : public FrontEnd {
   bool interrupted() override { return false; }
 
  private:
+  // The next command line, nullopt at the end of the input.
+  std::optional<std::string> next_line();
   // One command; a resume ends the stop. Errors are printed.
   std::optional<Resume> execute(std::string_view line);
   std::optional<Resume> execute_inspect(std::string_view command, std::string_view args);
@@ -38,10 +46,12 @@ class Repl : public FrontEnd {
   void vector_register(std::string_view args);
   void break_or_watch(std::string_view command, std::string_view args);
 
+  std::istringstream no_input_;  // `in_` when a LineReader reads the commands
   std::istream& in_;
   std::ostream& out_;
   bool echo_;
   const elf::ElfFile* elf_;
+  LineReader read_line_;
   Target* target_ = nullptr;
   uint32_t thread_ = 0;      // the selected warp
   unsigned steps_left_ = 0;  // `step N`: steps still to run before the prompt

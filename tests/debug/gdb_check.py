@@ -7,6 +7,7 @@ work-groups of 6 threads in warps of 4 threads (warp 1 of each group has 2 live 
 Every expected value below is derived from those inputs and shapes, not from the stub.
 """
 import os
+import pty
 import re
 import select
 import shutil
@@ -301,6 +302,48 @@ def scenario_interrupt():
     sock.sendall(packet("k"))
     code, _, err = finish(proc)
     assert code == 1 and "killed by the debugger" in err, (code, err)
+
+
+def scenario_prompt_line_editing():
+    """At a terminal the prompt edits lines and keeps a history (libedit): the up arrow
+    brings back `where`, and Ctrl-D ends the input."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm"
+        os.execv(VENTUS, [VENTUS, "debug", *run_args()[1:]])
+    seen = b""
+
+    def read_until(count):
+        nonlocal seen
+        deadline = time.time() + TIMEOUT
+        while seen.count(b"(ventus) ") < count and time.time() < deadline:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(fd, 4096)
+                except OSError:
+                    break
+
+    read_until(1)
+    os.write(fd, b"where\r")
+    read_until(2)
+    os.write(fd, b"\x1b[A\r")  # the previous line, recalled
+    read_until(3)
+    os.write(fd, b"\x04")  # end of input: the kernel runs on to its end
+    deadline = time.time() + TIMEOUT
+    while time.time() < deadline:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    _, status = os.waitpid(pid, 0)
+    text = seen.decode(errors="replace")
+    assert text.count("thread 1 at 0x") == 2, text
+    assert "end of commands" in text, text
+    assert os.waitstatus_to_exitcode(status) == 0, text
+    assert read_c("c.txt") == C, read_c("c.txt")
 
 
 def scenario_refused_before_listening():

@@ -1,4 +1,6 @@
 // `ventus run`: runs one kernel of an ELF or assembly file with arguments from the command line.
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -9,6 +11,7 @@
 
 #include "commands.hpp"
 #include "debug/gdb_server.hpp"
+#include "debug/line_editor.hpp"
 #include "debug/repl.hpp"
 #include "runtime/device_state.hpp"
 #include "runtime/run_args.hpp"
@@ -62,8 +65,12 @@ struct DebugPrompt {
       prompt->file.open(commands);
       if (!prompt->file) return Error{fmt::format("--commands: cannot read '{}'", commands)};
     }
-    std::istream& in = commands.empty() ? std::cin : prompt->file;
-    prompt->repl.emplace(in, std::cout, !commands.empty(), elf);
+    if (commands.empty() && isatty(STDIN_FILENO) != 0) {
+      prompt->repl.emplace(debug::edit_line, std::cout, elf);  // a terminal: line editing
+    } else {
+      std::istream& in = commands.empty() ? std::cin : prompt->file;
+      prompt->repl.emplace(in, std::cout, !commands.empty(), elf);
+    }
     return prompt;
   }
 };
