@@ -289,6 +289,10 @@ int vt_start(vt_device_h hdevice, void* metaData, uint64_t taskID) {
   const uint64_t start_ns = ventus::vt::monotonic_ns();
   auto outcome = ventus::runtime_detail::execute_launch(state, *state.uploaded, *plan, {});
   if (!outcome) return fail(d, "vt_start: " + outcome.error().message);
+  // run.sanitize: the report goes to standard error as the tools print it; it does not change
+  // what vt_start returns (docs/sanitizers.md).
+  for (const std::string& line : outcome->stats.sanitize)
+    std::fprintf(stderr, "%s\n", line.c_str());
   const bool ok = !outcome->fault;
   if (ok) d->last_stats = outcome->stats;
   if (auto recorded = record_launch(d, *plan, meta, taskID, start_ns, ok); !recorded) {

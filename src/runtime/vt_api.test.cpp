@@ -3,8 +3,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <vector>
 
@@ -162,6 +166,34 @@ TEST_F(VtApi, StartRunsTheKernel) {
       std::string::npos)
       << vt_last_error(dev_);
   EXPECT_EQ(vt_ready_wait(dev_, 0), -1);
+}
+
+// A device whose configuration file sets run.sanitize prints each launch's report on standard
+// error, as the tools do: its summary line, and each finding (here of work-groups 2 and 3,
+// whose private memory runs past the pds buffer the host allocated for two).
+TEST(VtApiSanitize, StartPrintsTheSanitizersReport) {
+  const auto config = std::filesystem::temp_directory_path() /
+                      ("vt_sanitize_" + std::to_string(getpid()) + ".toml");
+  std::ofstream(config) << "[run]\nsanitize = \"all\"\n";
+  setenv("VENTUS_SIM_CONFIG", config.c_str(), 1);
+  vt_device_h dev = nullptr;
+  ASSERT_EQ(vt_dev_open(&dev), 0);
+  unsetenv("VENTUS_SIM_CONFIG");
+  ventus::testing::AddScaled set_up = ventus::testing::set_up_add_scaled(dev);
+  ::testing::internal::CaptureStderr();
+  ASSERT_EQ(vt_start(dev, &set_up.meta, 0), 0) << vt_last_error(dev);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(),
+            "sanitize: kernel 'add_scaled': 0 errors, 0 warnings (all)\n");
+  set_up.meta.kernel_size[0] = 4;
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(vt_start(dev, &set_up.meta, 0), 0) << vt_last_error(dev);
+  const std::string report = ::testing::internal::GetCapturedStderr();
+  EXPECT_TRUE(std::regex_search(report, std::regex("\nsanitize: kernel 'add_scaled': [1-9][0-9]* "
+                                                   "errors, [0-9]+ warnings \\(all\\)\n$")))
+      << report;
+  EXPECT_NE(report.find("sanitize: init: kernel 'add_scaled'"), std::string::npos) << report;
+  EXPECT_EQ(vt_dev_close(dev), 0);
+  std::filesystem::remove(config);
 }
 
 // The caller's pdsBaseAddr buffer holds pdsSize x threads per work-group x work-groups
