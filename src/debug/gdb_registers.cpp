@@ -11,14 +11,11 @@
 namespace ventus::debug {
 namespace {
 
-constexpr std::array<const char*, 12> kCsrNames = {"tid", "numw", "numt", "knl",  "wgid", "wid",
-                                                   "lds", "pds",  "gidx", "gidy", "gidz", "rpc"};
 constexpr unsigned kGdbFirstCsr = 65;
 
-uint32_t csr_value(const functional::WarpCsrs& c, unsigned index) {
-  const std::array<uint32_t, 12> values = {c.tid, c.numw, c.numt, c.knl,  c.wgid, c.wid,
-                                           c.lds, c.pds,  c.gidx, c.gidy, c.gidz, c.rpc};
-  return values[index];
+ShownCsr shown(uint16_t number, uint32_t value, bool address = false) {
+  const isa::CsrInfo* info = isa::find_csr(number);
+  return {info != nullptr ? info->name : std::string_view("?"), value, address};
 }
 
 std::string reg(std::string_view name, unsigned regnum, std::string_view type = "uint32",
@@ -29,6 +26,13 @@ std::string reg(std::string_view name, unsigned regnum, std::string_view type = 
 
 }  // namespace
 
+std::array<ShownCsr, kShownCsrCount> shown_csrs(const functional::WarpCsrs& c) {
+  return {shown(0x800, c.tid),       shown(0x801, c.numw),      shown(0x802, c.numt),
+          shown(0x803, c.knl, true), shown(0x804, c.wgid),      shown(0x805, c.wid),
+          shown(0x806, c.lds, true), shown(0x807, c.pds, true), shown(0x808, c.gidx),
+          shown(0x809, c.gidy),      shown(0x80A, c.gidz),      shown(0x80C, c.rpc, true)};
+}
+
 std::string target_description(unsigned lanes) {
   std::string xml =
       "<?xml version=\"1.0\"?>\n<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n<target>\n"
@@ -38,7 +42,8 @@ std::string target_description(unsigned lanes) {
   }
   xml += reg("pc", kGdbPc, "code_ptr") + "</feature>\n<feature name=\"org.ventus.gpu\">\n";
   for (unsigned i = 32; i < 64; ++i) xml += reg(fmt::format("x{}", i), i + 1, "int");
-  for (unsigned i = 0; i < kCsrNames.size(); ++i) xml += reg(kCsrNames[i], kGdbFirstCsr + i);
+  const auto csrs = shown_csrs(functional::WarpCsrs{});
+  for (unsigned i = 0; i < csrs.size(); ++i) xml += reg(csrs[i].name, kGdbFirstCsr + i);
   xml += reg("vl", 77) + reg("vtype", 78) + reg("simtmask", 79);
   xml += fmt::format("<vector id=\"lanes\" type=\"uint32\" count=\"{}\"/>\n", lanes);
   for (unsigned i = 0; i < 256; ++i) {
@@ -51,8 +56,8 @@ std::optional<std::string> register_hex(const functional::WarpState& w, unsigned
   if (regnum < 32) return rsp::le32_hex(w.x[regnum]);
   if (regnum == kGdbPc) return rsp::le32_hex(w.pc);
   if (regnum < kGdbFirstCsr) return rsp::le32_hex(w.x[regnum - 1]);
-  if (regnum < kGdbFirstCsr + kCsrNames.size()) {
-    return rsp::le32_hex(csr_value(w.csr, regnum - kGdbFirstCsr));
+  if (regnum < kGdbFirstCsr + kShownCsrCount) {
+    return rsp::le32_hex(shown_csrs(w.csr)[regnum - kGdbFirstCsr].value);
   }
   if (regnum == 77) return rsp::le32_hex(w.vl);
   if (regnum == 78) return rsp::le32_hex(w.vtype);

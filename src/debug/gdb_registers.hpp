@@ -2,9 +2,11 @@
 // (qXfer:features:read:target.xml) and each register's bytes.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "functional/warp_state.hpp"
 
@@ -16,6 +18,17 @@ namespace ventus::debug {
 inline constexpr unsigned kGdbPc = 32;
 inline constexpr unsigned kGdbFirstVector = 80;
 inline constexpr unsigned kGdbRegisterCount = kGdbFirstVector + 256;
+
+// A Ventus CSR of a warp as the debugger shows it (ISA.md §3): its name from the instruction
+// table's CSR list, its value, and whether it is an address (shown in hex).
+struct ShownCsr {
+  std::string_view name;
+  uint32_t value = 0;
+  bool address = false;
+};
+inline constexpr unsigned kShownCsrCount = 12;
+// The CSRs GDB numbers from 65, in that order (`regs` of `ventus debug` lists them too).
+std::array<ShownCsr, kShownCsrCount> shown_csrs(const functional::WarpCsrs& csrs);
 
 // The target description for warps of `lanes` threads.
 std::string target_description(unsigned lanes);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "debug/gdb_registers.hpp"
 #include "isa/names.hpp"
 
 namespace ventus::debug {
@@ -99,12 +100,15 @@ std::string registers_text(const functional::WarpState& w) {
     out += fmt::format("x{:<2} {:<4} 0x{:08x}{}", i, isa::x_abi_name(i), w.x[i],
                        i % 4 == 3 ? "\n" : "  ");
   }
-  const functional::WarpCsrs& c = w.csr;
   out += fmt::format("pc 0x{:08x}  vl {}  mask 0x{:08x}\n", w.pc, w.vl, w.mask);
-  out +=
-      fmt::format("tid {} numw {} numt {} knl 0x{:08x} wgid {} wid {} lds 0x{:08x} pds 0x{:08x}\n",
-                  c.tid, c.numw, c.numt, c.knl, c.wgid, c.wid, c.lds, c.pds);
-  return out + fmt::format("gidx {} gidy {} gidz {} rpc 0x{:08x}\n", c.gidx, c.gidy, c.gidz, c.rpc);
+  const auto csrs = shown_csrs(w.csr);
+  for (size_t i = 0; i < csrs.size(); ++i) {
+    const ShownCsr& c = csrs[i];
+    out += c.address ? fmt::format("{} 0x{:08x}", c.name, c.value)
+                     : fmt::format("{} {}", c.name, c.value);
+    out += i == 7 || i + 1 == csrs.size() ? "\n" : " ";  // a line break after pds
+  }
+  return out;
 }
 
 std::string vector_text(const functional::WarpState& warp, unsigned index, uint32_t lanes) {
