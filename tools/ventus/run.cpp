@@ -75,6 +75,28 @@ struct DebugPrompt {
   }
 };
 
+// `ventus debug`'s prompt or `--gdb`'s stub, driving the launch (none without either).
+struct Debuggers {
+  std::unique_ptr<DebugPrompt> prompt;
+  std::unique_ptr<debug::GdbServer> gdb;
+};
+
+Status attach_debuggers(RunArgs& args, Debuggers& out) {
+  if (args.prompt) {
+    auto made = DebugPrompt::open(args.run.kernel_file, args.commands);
+    if (!made) return made.error();
+    out.prompt = std::move(made.value());
+    args.run.launch_driver = out.prompt->repl->driver();
+  }
+  if (!args.gdb.empty()) {
+    auto server = debug::start_gdb_server(args.gdb, args.gdb_allow_remote);
+    if (!server) return server.error();
+    out.gdb = std::move(server.value());
+    args.run.launch_driver = out.gdb->driver();
+  }
+  return ok_status();
+}
+
 int run_run_command(RunArgs& args) {
   args.run.config_path = args.sim.config_path;
   if (auto outputs = check_sim_outputs(args.sim, run_outputs(args.run)); !outputs) {
@@ -89,25 +111,10 @@ int run_run_command(RunArgs& args) {
   args.run.overrides = std::move(overrides.value());
   if (!args.memcheck.empty()) args.run.overrides.push_back("run.memcheck=" + args.memcheck);
   if (!args.save_case.empty()) args.run.overrides.push_back("run.save_case=" + args.save_case);
-  std::unique_ptr<debug::GdbServer> gdb;
-  std::unique_ptr<DebugPrompt> prompt;
-  if (args.prompt) {
-    auto made = DebugPrompt::open(args.run.kernel_file, args.commands);
-    if (!made) {
-      fmt::print(stderr, "{}: {}\n", args.tool(), made.error().message);
-      return 2;
-    }
-    prompt = std::move(made.value());
-    args.run.launch_driver = prompt->repl->driver();
-  }
-  if (!args.gdb.empty()) {
-    auto server = debug::start_gdb_server(args.gdb, args.gdb_allow_remote);
-    if (!server) {
-      fmt::print(stderr, "{}: {}\n", args.tool(), server.error().message);
-      return 2;
-    }
-    gdb = std::move(server.value());
-    args.run.launch_driver = gdb->driver();
+  Debuggers debuggers;
+  if (auto attached = attach_debuggers(args, debuggers); !attached) {
+    fmt::print(stderr, "{}: {}\n", args.tool(), attached.error().message);
+    return 2;
   }
   auto report =
       run_kernel_command(args.run, [](std::string_view line) { fmt::print("{}\n", line); });
