@@ -82,7 +82,8 @@ Resume Repl::on_stop(Target& target, const Stop& stop) {
   steps_left_ = 0;
   report(stop);
   for (;;) {
-    const auto line = next_line();
+    out_ << std::flush;
+    const auto line = read_line_("(ventus) ");
     if (!line) {
       out_ << "end of commands: the kernel runs on to its end\n";
       return Resume{Resume::Kind::Detach};
@@ -91,16 +92,14 @@ Resume Repl::on_stop(Target& target, const Stop& stop) {
   }
 }
 
-std::optional<std::string> Repl::next_line() {
-  if (read_line_) {
-    out_ << std::flush;
-    return read_line_("(ventus) ");
-  }
-  std::string line;
-  if (!echo_) out_ << "(ventus) " << std::flush;
-  if (!std::getline(in_, line)) return std::nullopt;
-  if (echo_) out_ << "(ventus) " << line << "\n";
-  return line;
+Repl::LineReader Repl::stream_lines(std::istream& in, std::ostream& out, bool echo) {
+  return [&in, &out, echo](const std::string& prompt) -> std::optional<std::string> {
+    std::string line;
+    if (!echo) out << prompt << std::flush;
+    if (!std::getline(in, line)) return std::nullopt;
+    if (echo) out << prompt << line << "\n";
+    return line;
+  };
 }
 
 void Repl::on_end(const Stop& stop) {

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -16,15 +16,16 @@ namespace ventus::debug {
 
 class Repl : public FrontEnd {
  public:
-  // Reads commands from `in` (echoed when `echo`, e.g. a command file), writes to `out`.
-  // `elf` (may be null) gives symbols for `break NAME`, `where` and `disasm`.
-  Repl(std::istream& in, std::ostream& out, bool echo, const elf::ElfFile* elf)
-      : in_(in), out_(out), echo_(echo), elf_(elf) {}
-  // Reads each command line through `read_line(prompt)` (a line editor at a terminal,
-  // line_editor.hpp) instead of a stream; nullopt ends the input.
+  // Reads each command line through `read_line(prompt)`: a line editor at a terminal
+  // (line_editor.hpp) or stream_lines; nullopt ends the input. Writes to `out`; `elf` (may be
+  // null) gives symbols and the line table for `break`, `where` and `disasm`.
   using LineReader = std::function<std::optional<std::string>(const std::string& prompt)>;
   Repl(LineReader read_line, std::ostream& out, const elf::ElfFile* elf)
-      : in_(no_input_), out_(out), echo_(false), elf_(elf), read_line_(std::move(read_line)) {}
+      : read_line_(std::move(read_line)), out_(out), elf_(elf) {}
+
+  // Lines of `in` (not a terminal) as a LineReader writing the prompt to `out`; with `echo`
+  // (a command file) each line follows its prompt, so a transcript reads like a session.
+  static LineReader stream_lines(std::istream& in, std::ostream& out, bool echo);
 
   functional::LaunchDriver driver();
 
@@ -33,8 +34,6 @@ class Repl : public FrontEnd {
   bool interrupted() override { return false; }
 
  private:
-  // The next command line, nullopt at the end of the input.
-  std::optional<std::string> next_line();
   // One command; a resume ends the stop. Errors are printed.
   std::optional<Resume> execute(std::string_view line);
   std::optional<Resume> execute_inspect(std::string_view command, std::string_view args);
@@ -46,12 +45,9 @@ class Repl : public FrontEnd {
   void vector_register(std::string_view args);
   void break_or_watch(std::string_view command, std::string_view args);
 
-  std::istringstream no_input_;  // `in_` when a LineReader reads the commands
-  std::istream& in_;
-  std::ostream& out_;
-  bool echo_;
-  const elf::ElfFile* elf_;
   LineReader read_line_;
+  std::ostream& out_;
+  const elf::ElfFile* elf_;
   Target* target_ = nullptr;
   uint32_t thread_ = 0;      // the selected warp
   unsigned steps_left_ = 0;  // `step N`: steps still to run before the prompt

@@ -69,7 +69,8 @@ struct DebugPrompt {
       prompt->repl.emplace(debug::edit_line, std::cout, elf);  // a terminal: line editing
     } else {
       std::istream& in = commands.empty() ? std::cin : prompt->file;
-      prompt->repl.emplace(in, std::cout, !commands.empty(), elf);
+      prompt->repl.emplace(debug::Repl::stream_lines(in, std::cout, !commands.empty()), std::cout,
+                           elf);
     }
     return prompt;
   }
