@@ -65,16 +65,17 @@ LaunchLoop::~LaunchLoop() {
 
 std::optional<Fault> LaunchLoop::run_warps(TimingResult& result) {
   for (;; ++now_) {
-    dispatch();
+    if (may_place_ || !to_dispatch_.empty()) dispatch();
     if (auto fault = tick_sms(result)) {
       stop_at(now_);  // the faulting cycle has no states
       return fault;
     }
     const bool retired = retire();
     account_cycle();
-    std::optional<Fault> fault = instruction_limit();
+    std::optional<Fault> fault;
+    if (limit_ != 0 && executed_ >= limit_) fault = instruction_limit();
     const bool done = launch_.all_dispatched() && launch_.live().empty() && to_dispatch_.empty();
-    if (!fault && !done) fault = deadlock(false);
+    if (!fault && !done && now_ - last_issue_ > stall_window_) fault = deadlock(false);
     if (!fault && !done && !skip_idle(retired)) fault = deadlock(true);
     if (fault || done) {
       if (fault) {
@@ -262,9 +263,8 @@ void LaunchLoop::stop_at(Cycle end) {
   stopped_cycles_ = end;
 }
 
-void LaunchLoop::catch_up(unsigned i, Cycle to) {
+void LaunchLoop::account_skipped(unsigned i, Cycle to) {
   SmDue& due = due_[i];
-  if (due.accounted >= to) return;
   sms_[i]->skip_cycles(to - due.accounted);
   sms_[i]->account_states(due.accounted, to - due.accounted);
   due.accounted = to;
@@ -274,8 +274,7 @@ void LaunchLoop::catch_up(Cycle to) {
   for (unsigned i = 0; i < sms_.size(); ++i) catch_up(i, to);
 }
 
-void LaunchLoop::sample(Cycle cycle) {
-  if (timeline_ == nullptr) return;
+void LaunchLoop::sample_timeline(Cycle cycle) {
   std::vector<uint64_t> misses;
   for (auto& sm : sms_) misses.push_back(sm->l1d_misses_in_flight());
   timeline_->sample(cycle, misses, counters_.memory.port_busy_cycles.value - port_busy_before_);

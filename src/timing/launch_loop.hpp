@@ -109,11 +109,18 @@ class LaunchLoop {
   void stop_at(Cycle end);
 
   // Accounts SM `i`'s cycles before `to` that it skipped (in the state after its last tick).
-  void catch_up(unsigned i, Cycle to);
+  // The checks are inline: the cycle loop asks every cycle, and mostly there is nothing to do.
+  void catch_up(unsigned i, Cycle to) {
+    if (due_[i].accounted < to) account_skipped(i, to);
+  }
+  void account_skipped(unsigned i, Cycle to);
   void catch_up(Cycle to);
 
-  // Counter samples of the timeline up to `cycle`.
-  void sample(Cycle cycle);
+  // Counter samples of the timeline (if any) up to `cycle`.
+  void sample(Cycle cycle) {
+    if (timeline_ != nullptr) sample_timeline(cycle);
+  }
+  void sample_timeline(Cycle cycle);
 
   // Steps the memory side until `done`; false when it is not done within stall_window_.
   template <class Done>
