@@ -132,8 +132,8 @@ Cycle Lsu::completion_event() const {
   return next;
 }
 
-bool Lsu::tick_live(Cycle now, std::vector<LsuCompletion>& done) {
-  if (params_.mshr_state_machine) return tick_fsm(now, done);
+bool Lsu::tick_live(Cycle now, std::vector<LsuCompletion>& done, const WritebackPort& port) {
+  if (params_.mshr_state_machine) return tick_fsm(now, done, port);
   const unsigned live_before = live_;
   uint32_t token = 0;
   auto answered = [&](uint32_t t) {

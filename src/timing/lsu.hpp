@@ -23,6 +23,24 @@ struct LsuCompletion {
   Cycle ready_at = 0;                // result may be written back from here
 };
 
+// The SM's writeback arbiter as the LSU's output sees it (writeback.v, lsu2wb.v): `taken` when
+// a unit ahead of the LSU in the fixed priority has a result for `file`'s port at `now`, so the
+// LSU's result waits (mshr_reg.v's to_pipe_ready_i is low).
+class WritebackPort {
+ public:
+  virtual bool taken(functional::RegFile file, Cycle now) const = 0;
+
+ protected:
+  ~WritebackPort() = default;
+};
+
+// A port no other unit writes to (the LSU's own tests).
+class FreeWritebackPort final : public WritebackPort {
+ public:
+  bool taken(functional::RegFile, Cycle) const override { return false; }
+};
+inline const FreeWritebackPort kFreeWritebackPort{};
+
 struct LsuStats {
   sim::Counter instructions, requests, shared_accesses, shared_bank_conflicts;
   sim::Distribution requests_per_instruction{0, 1, 33};
@@ -51,8 +69,10 @@ class Lsu {
   // True when an instruction completed or left the address stage: what `ready` and the SM's
   // writeback see (the SM runs its issue stages in that cycle).
   // With no instruction in flight no response or request is pending either.
-  bool tick(Cycle now, std::vector<LsuCompletion>& done) {
-    return live_ != 0 && tick_live(now, done);
+  // `port`: whether the writeback port takes the MSHR's output (mshr_state_machine).
+  bool tick(Cycle now, std::vector<LsuCompletion>& done,
+            const WritebackPort& port = kFreeWritebackPort) {
+    return live_ != 0 && tick_live(now, done, port);
   }
   bool idle() const { return live_ == 0 && l1d_.idle(); }
   // The earliest cycle at which the LSU or its L1 may act (~0: nothing pending).
@@ -81,18 +101,19 @@ class Lsu {
     bool saved = false;  // it has its MSHR entry (mshr_state_machine)
   };
   void build_blocks(Op& op, const functional::TimingRecord& record);
-  bool tick_live(Cycle now, std::vector<LsuCompletion>& done);
+  bool tick_live(Cycle now, std::vector<LsuCompletion>& done, const WritebackPort& port);
   Cycle completion_event() const;
   bool send(Cycle now, std::vector<LsuCompletion>& done);
   bool send_block(Op& op, uint32_t token, Cycle now);
   void complete(Op& op, Cycle now, std::vector<LsuCompletion>& done);
   void log_answer(uint32_t token, Cycle at) const;
   // mshr_state_machine (lsu_fsm.cpp).
-  bool tick_fsm(Cycle now, std::vector<LsuCompletion>& done);
-  void fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done);
+  bool tick_fsm(Cycle now, std::vector<LsuCompletion>& done, const WritebackPort& port);
+  void fsm_idle_cycle(Cycle now);
   bool take_answer(Cycle now, uint32_t& token);
   bool try_save(Cycle now);
-  void start_output(Cycle out1, std::vector<LsuCompletion>& done);
+  void start_output(Cycle out1);
+  void output_cycle(Cycle now, std::vector<LsuCompletion>& done, const WritebackPort& port);
   void free_op(Op& op);
   Cycle fsm_event(Cycle now) const;
 
@@ -112,6 +133,13 @@ class Lsu {
   Cycle fsm_idle_at_ = 0;
   unsigned used_ = 0;
   std::vector<uint32_t> complete_;
+  // The output states: S_OUT_1 (Read) or S_OUT_2 (Write) in cycle `out_at_`, each held while
+  // the writeback port is taken; S_OUT_1 asks for the port of `tag_file_`, the destination
+  // of the entry its tag SRAM read last (the SRAM's output holds between reads).
+  enum class Out : uint8_t { None, Read, Write };
+  Out out_ = Out::None;
+  Cycle out_at_ = 0;
+  functional::RegFile tag_file_ = functional::RegFile::None;
   std::vector<std::pair<Cycle, uint32_t>> frees_;
   bool fifo_hold_ = false;
   Cycle fifo_free_at_ = 0;

@@ -7,7 +7,8 @@
 // cycle the allocation waits a cycle (S_ADD); an answer that completes its instruction, or
 // a complete entry with no answer, leads to S_OUT_1 (the SRAM read) and S_OUT_2 (the result to
 // the pipe, the entry freed at that edge), and on through the next complete entry, lowest
-// index first, before S_IDLE again.
+// index first, before S_IDLE again. Both output states wait while to_pipe_ready_i is low: the
+// writeback port (lsu2wb.v, writeback.v) taken by a unit of higher priority.
 #include <algorithm>
 
 #include "timing/lsu.hpp"
@@ -17,7 +18,7 @@ namespace ventus::timing {
 // True only for what the SM's stages see: a completion to write back, or a change of `ready`
 // (an entry freed, the FIFO released, an instruction out of the address stage). An answer
 // that completes nothing, or an entry saved for the head, changes neither.
-bool Lsu::tick_fsm(Cycle now, std::vector<LsuCompletion>& done) {
+bool Lsu::tick_fsm(Cycle now, std::vector<LsuCompletion>& done, const WritebackPort& port) {
   const size_t queued = address_queue_.size();
   const size_t completions = done.size();
   bool changed = false;
@@ -35,7 +36,11 @@ bool Lsu::tick_fsm(Cycle now, std::vector<LsuCompletion>& done) {
     frees_.pop_back();
     changed = true;
   }
-  if (now >= fsm_idle_at_) fsm_idle_cycle(now, done);
+  if (out_ != Out::None) {
+    if (now >= out_at_) output_cycle(now, done, port);
+  } else if (now >= fsm_idle_at_) {
+    fsm_idle_cycle(now);
+  }
   send(now, done);
   return changed || address_queue_.size() != queued || done.size() != completions;
 }
@@ -76,7 +81,7 @@ bool Lsu::try_save(Cycle now) {
   return true;
 }
 
-void Lsu::fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done) {
+void Lsu::fsm_idle_cycle(Cycle now) {
   const bool complete_before = !complete_.empty();
   uint32_t token = 0;
   const bool answered = take_answer(now, token);
@@ -92,31 +97,52 @@ void Lsu::fsm_idle_cycle(Cycle now, std::vector<LsuCompletion>& done) {
     if (complete_.empty()) {
       fsm_idle_at_ = now + 2;
     } else {
-      start_output(now + 2, done);
+      start_output(now + 2);
     }
   } else if (answered ? completes : complete_before) {
-    start_output(now + 1, done);
+    start_output(now + 1);
   } else {
     fsm_idle_at_ = now + 1;
   }
 }
 
-// S_OUT_1 at `out1`; each complete entry, lowest first, reaches the pipe in its S_OUT_2 and
-// frees its entry there (seen the cycle after).
-void Lsu::start_output(Cycle out1, std::vector<LsuCompletion>& done) {
-  std::sort(complete_.begin(), complete_.end());
-  Cycle out2 = out1 + 1;
-  for (uint32_t index : complete_) {
-    Op& op = pool_[index];
-    if (op.destination.file != functional::RegFile::None) {
-      done.push_back({op.slot, op.destination, out2});
-      stats_.load_latency.sample(out2 - op.issued_at);
-    }
-    frees_.emplace_back(out2 + 1, index);
-    out2 += 2;
+// S_OUT_1 from `out1`; the machine is not idle until the last output.
+void Lsu::start_output(Cycle out1) {
+  out_ = Out::Read;
+  out_at_ = out1;
+  fsm_idle_at_ = ~Cycle{0};
+}
+
+// One cycle of S_OUT_1 or S_OUT_2 for the lowest complete entry. S_OUT_1 reads its tag (the
+// port it asks for is the previous read's until then) and moves on if that port is free;
+// S_OUT_2 hands the result to the pipe when its port is free (a store's always is: lsu2wb.v),
+// frees the entry (seen the cycle after) and goes on to the next complete entry or S_IDLE.
+void Lsu::output_cycle(Cycle now, std::vector<LsuCompletion>& done, const WritebackPort& port) {
+  using functional::RegFile;
+  const auto lowest = std::min_element(complete_.begin(), complete_.end());
+  const uint32_t index = *lowest;
+  const Op& op = pool_[index];
+  const RegFile file = op.destination.file;
+  out_at_ = now + 1;
+  if (out_ == Out::Read) {
+    const RegFile asked = tag_file_;
+    tag_file_ = file;
+    if (asked == RegFile::None || !port.taken(asked, now)) out_ = Out::Write;
+    return;
   }
-  fsm_idle_at_ = out2 - 1;
-  complete_.clear();
+  if (file != RegFile::None) {
+    if (port.taken(file, now)) return;
+    done.push_back({op.slot, op.destination, now});
+    stats_.load_latency.sample(now - op.issued_at);
+  }
+  frees_.emplace_back(now + 1, index);
+  complete_.erase(lowest);
+  if (complete_.empty()) {
+    out_ = Out::None;
+    fsm_idle_at_ = now + 1;
+  } else {
+    out_ = Out::Read;
+  }
 }
 
 void Lsu::free_op(Op& op) {
@@ -135,6 +161,7 @@ Cycle Lsu::fsm_event(Cycle now) const {
   Cycle waiting = ~Cycle{0};
   for (const L1DCache::Timed& a : l1d_.core_responses()) waiting = std::min(waiting, a.at);
   for (const auto& [at, token] : shared_responses_) waiting = std::min(waiting, at);
+  if (out_ != Out::None) next = std::min(next, out_at_);
   if (!complete_.empty()) waiting = std::min(waiting, now + 1);
   if (!address_queue_.empty()) {
     const Op& op = pool_[address_queue_.front()];

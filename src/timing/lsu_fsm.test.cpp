@@ -112,5 +112,57 @@ TEST_F(LsuFsm, TheFifoAndTheEntriesFreeAfterTheirStages) {
   EXPECT_TRUE(lsu.idle());
 }
 
+// The writeback port as mshr_reg.v's to_pipe_ready_i sees it: taken for `file` in [from, to).
+struct BusyPort final : WritebackPort {
+  RegFile file = RegFile::Scalar;
+  Cycle from = 0, to = 0;
+  bool taken(RegFile f, Cycle now) const override { return f == file && from <= now && now < to; }
+};
+
+// S_OUT_2 waits while the port is taken (to_pipe_ready_i low): A (hit) answers at 108, S_OUT_1
+// 109, S_OUT_2 from 110; with the scalar port taken at 110 and 111 its result goes at 112 and
+// the entry (the warp's slot) frees from 113. A vector port taken changes nothing.
+TEST_F(LsuFsm, TheOutputWaitsForTheWritebackPort) {
+  for (RegFile busy : {RegFile::Scalar, RegFile::Vector}) {
+    Lsu lsu = warm();
+    BusyPort port;
+    port.file = busy;
+    port.from = 110;
+    port.to = 112;
+    lsu.accept(0, load(0x9100, 5), 100);
+    std::vector<unsigned> in_flight;
+    for (Cycle c = 100; c < 120; ++c) {
+      run_with_instant_memory(lsu, c, c + 1, done, port);
+      in_flight.push_back(lsu.in_flight(0));
+    }
+    const bool waits = busy == RegFile::Scalar;
+    EXPECT_EQ(ready_of(0), waits ? 112u : 110u);
+    EXPECT_EQ(in_flight[112 - 100], waits ? 1u : 0u);
+    EXPECT_EQ(in_flight[113 - 100], 0u);
+    done.clear();
+  }
+}
+
+// S_OUT_1 asks for the port of the tag its SRAM holds, the last entry read (its output holds
+// between reads), and a store's tag always has the port (lsu2wb.v). A store hit (accepted at
+// 100) answers at 108 and is output at 109/110; B, a load hit accepted at 101, answers at 111,
+// taken at once: S_OUT_1 at 112 holds the store's tag and goes on although the scalar port is
+// taken at 112 and 113; S_OUT_2 waits at 113, and B's result goes at 114. After a load (the
+// warm-up's tag), S_OUT_1 itself waits: at 112, then at 113 with B's own tag, and B goes at 115.
+TEST_F(LsuFsm, TheOutputStateAsksForThePortOfTheLastTagRead) {
+  for (bool store_first : {true, false}) {
+    Lsu lsu = warm();
+    BusyPort port;
+    port.from = 112;
+    port.to = 114;
+    lsu.accept(0, store_first ? access(MemOp::Store, {0x9100}) : load(0x9100, 4), 100);
+    lsu.accept(1, load(0x9100, 6), 101);
+    run_with_instant_memory(lsu, 100, 130, done, port);
+    EXPECT_EQ(ready_of(1), store_first ? 114u : 115u);
+    EXPECT_TRUE(lsu.idle());
+    done.clear();
+  }
+}
+
 }  // namespace
 }  // namespace ventus::timing

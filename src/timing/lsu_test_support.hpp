@@ -21,12 +21,13 @@ inline functional::TimingRecord access(functional::MemOp op,
 
 // Ticks the LSU from cycle `from` to `to` and answers every memory request of its L1 as it
 // leaves. As the SM does with no I-cache request (Sm::send_memory_request), one request leaves
-// the output register per cycle and the next moves in.
+// the output register per cycle and the next moves in. `port`: the writeback port.
 inline void run_with_instant_memory(Lsu& lsu, Cycle from, Cycle to,
-                                    std::vector<LsuCompletion>& done) {
+                                    std::vector<LsuCompletion>& done,
+                                    const WritebackPort& port = kFreeWritebackPort) {
   L1DCache& l1d = lsu.l1d();
   for (Cycle c = from; c < to; ++c) {
-    lsu.tick(c, done);
+    lsu.tick(c, done, port);
     if (const MemRequest* r = l1d.front_request(c)) {
       const MemRequest sent = *r;
       l1d.pop_request(c);

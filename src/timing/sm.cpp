@@ -334,7 +334,7 @@ void Sm::tick(Cycle now, SmEvents& events) {
     sample_front_end(now);
     resolve_control(now);
   }
-  const bool lsu_changed = lsu_.tick(now, lsu_done_);
+  const bool lsu_changed = lsu_.tick(now, lsu_done_, *this);
   // The operand reads run alone while nothing else may act, unless a unit gets ready now.
   const OperandCollector::Ready ready =
       collector_.reading() ? collector_.tick(now) : OperandCollector::Ready{};

@@ -49,7 +49,7 @@ struct SmEvents {
   std::optional<functional::Fault> fault;           // a guest fault stops the launch
 };
 
-class Sm {
+class Sm final : private WritebackPort {
  public:
   Sm(unsigned index, const TimingParams& params, unsigned warp_slots, MemorySystem& memory,
      const functional::EngineOptions& options, SmCounters& counters);
@@ -274,6 +274,7 @@ class Sm {
                      Cycle now);
   void after_step(Collector& c, const functional::StepResult& step, Cycle now, SmEvents& events);
   void writeback(Cycle now);
+  bool taken(functional::RegFile file, Cycle now) const override;  // the LSU's port (WritebackPort)
   void schedule_result(unsigned slot, const functional::RegRef& reg, UnitClass unit, Cycle at);
   void end_warp(unsigned slot, Cycle now, SmEvents& events);
 

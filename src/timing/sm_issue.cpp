@@ -1,6 +1,7 @@
 // Sm issue half (TIMING.md §5–§7, §13): round-robin selection into the operand collector
 // under the scoreboard, register-bank reads, lowest-unit issue with execution by the
 // functional core, unit latencies and writeback arbitration.
+#include <algorithm>
 #include <bit>
 
 #include "functional/timing_fill.hpp"
@@ -240,6 +241,15 @@ void Sm::end_warp(unsigned slot, Cycle now, SmEvents& events) {
   sync_fetch_masks(slot);
   --active_warps_;
   if (group->finished()) events.groups_done.push_back(group);
+}
+
+// The LSU's result waits while a unit ahead of it in writeback.v's fixed order has one for the
+// same register file (mshr_reg.v's to_pipe_ready_i, through lsu2wb.v).
+bool Sm::taken(RegFile file, Cycle now) const {
+  const unsigned lsu = writeback_priority(UnitClass::Lsu, file);
+  return std::any_of(results_.begin(), results_.end(), [&](const PendingWrite& p) {
+    return p.reg.file == file && p.ready_at <= now && p.priority < lsu;
+  });
 }
 
 // One scalar and one vector register write per cycle, fixed priority among the units; the
