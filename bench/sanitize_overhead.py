@@ -1,62 +1,75 @@
 #!/usr/bin/env python3
-"""The cost of --sanitize all (docs/sanitizers.md): every kernel of the suite's test binary
-(kernels/<name>/, functional mode, one host thread) run plainly and with run.sanitize=all
-through the harness's VENTUS_TEST_SET; prints wall time and peak memory of each, and fails
-when a sanitized run fails (a sanitizer error fails the kernel's tests).
+"""The cost of --sanitize all (docs/sanitizers.md): every kernel of the suite at a size that
+takes a while (bench/sanitize_bench.cpp: 4096 to 262144 work-items, functional, one host
+thread), run plainly and with run.sanitize = all in interleaved rounds (plain, all, plain,
+all, ...); prints per kernel the median simulation time of each, their ratio, and the peak
+resident memory of each process (the largest over the rounds). Fails when a sanitized run
+reports an error or a run fails.
 
-    bench/sanitize_overhead.py --build build/release [--kernels nn,bfs] [--filter GTEST_FILTER]
+    bench/sanitize_overhead.py --build build/release [--kernels vecadd,bfs] [--rounds 3]
 """
 import argparse
 import os
 import pathlib
+import statistics
 import subprocess
 import sys
-import time
+import tempfile
 
 
-def run(binary, sanitize, gtest_filter):
-    env = dict(os.environ, VENTUS_TEST_HOST_THREADS="1")
-    env.pop("VENTUS_TEST_TIMING", None)
-    env.pop("VENTUS_TEST_SCHEDULE", None)
-    env["VENTUS_TEST_SET"] = "run.sanitize=all" if sanitize else ""
-    args = [str(binary), "--gtest_brief=1"]
-    if gtest_filter:
-        args.append(f"--gtest_filter={gtest_filter}")
-    start = time.monotonic()
-    child = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    output = child.stdout.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    seconds = time.monotonic() - start
-    return seconds, usage.ru_maxrss / 1024.0, child.returncode, output.decode(errors="replace")
+def run(binary, kernel, mode):
+    """(simulation seconds, sanitizer errors, peak RSS MiB) of one process, or an error text."""
+    with tempfile.TemporaryFile() as err:
+        child = subprocess.Popen([str(binary), kernel, mode], stdout=subprocess.PIPE, stderr=err)
+        out = child.stdout.read().decode()
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            err.seek(0)
+            return f"{kernel} {mode}: exit {child.returncode}: {err.read().decode()[-2000:]}"
+    _, seconds, errors = out.split()
+    return float(seconds), int(errors), usage.ru_maxrss / 1024.0
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", required=True, help="build directory (CMake)")
     parser.add_argument("--kernels", default="", help="comma-separated kernel names (default: all)")
-    parser.add_argument("--filter", default="", help="gtest filter for every binary")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per kernel")
     args = parser.parse_args()
-    root = pathlib.Path(args.build) / "kernels"
-    binaries = sorted(root.glob("*/kernel_*_test"))
-    wanted = set(filter(None, args.kernels.split(",")))
+    binary = pathlib.Path(args.build) / "bench" / "sanitize_bench"
+    if not binary.exists():
+        sys.exit(f"no {binary}: build the sanitize_bench target first")
+    kernels = subprocess.run([str(binary), "--list"], check=True, capture_output=True,
+                             text=True).stdout.split()
+    wanted = [k for k in args.kernels.split(",") if k]
     if wanted:
-        binaries = [b for b in binaries if b.parent.name in wanted]
-    if not binaries:
-        sys.exit(f"no kernels/*/kernel_*_test under {args.build}: build the suite first")
-    print(f"{'kernel':<14} {'plain s':>8} {'sanitized s':>12} {'ratio':>6} "
-          f"{'plain MiB':>10} {'sanitized MiB':>14}")
+        kernels = [k for k in kernels if k in wanted]
+    print(f"{'kernel':<14} {'plain s':>8} {'all s':>8} {'ratio':>6} {'plain MiB':>10} "
+          f"{'all MiB':>8} {'ratio':>6}")
     failed = []
-    for binary in binaries:
-        plain = run(binary, False, args.filter)
-        sanitized = run(binary, True, args.filter)
-        ratio = sanitized[0] / plain[0] if plain[0] > 0 else float("nan")
-        print(f"{binary.parent.name:<14} {plain[0]:8.2f} {sanitized[0]:12.2f} {ratio:6.2f} "
-              f"{plain[1]:10.1f} {sanitized[1]:14.1f}", flush=True)
-        if sanitized[2] != 0:
-            failed.append((binary.parent.name, sanitized[3]))
-    for name, output in failed:
-        print(f"\n{name}: sanitized run failed:\n{output[-3000:]}")
+    for kernel in kernels:
+        times = {"plain": [], "all": []}
+        peaks = {"plain": 0.0, "all": 0.0}
+        for _ in range(args.rounds):
+            for mode in ("plain", "all"):
+                result = run(binary, kernel, mode)
+                if isinstance(result, str):
+                    failed.append(result)
+                    break
+                seconds, errors, peak = result
+                if errors:
+                    failed.append(f"{kernel} all: {errors} sanitizer errors")
+                times[mode].append(seconds)
+                peaks[mode] = max(peaks[mode], peak)
+        if not times["plain"] or not times["all"]:
+            continue
+        plain, sanitized = statistics.median(times["plain"]), statistics.median(times["all"])
+        print(f"{kernel:<14} {plain:8.3f} {sanitized:8.3f} {sanitized / plain:6.2f} "
+              f"{peaks['plain']:10.1f} {peaks['all']:8.1f} {peaks['all'] / peaks['plain']:6.2f}",
+              flush=True)
+    for text in failed:
+        print(text, file=sys.stderr)
     sys.exit(1 if failed else 0)
 
 

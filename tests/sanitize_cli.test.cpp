@@ -141,6 +141,25 @@ TEST_F(SanitizeCli, UsageErrors) {
       << timed.err;
 }
 
+// 16 work-items in two 8-lane warps: each warp adds v3, which none of its instructions wrote,
+// once (reported once per warp and register): lanes 0..7, mask 0xff.
+TEST_F(SanitizeCli, AssemblyUnwrittenVectorRegister) {
+  const Sanitized s =
+      run(asm_file("vreg.s"), "read_unwritten_vreg", 16, 16, "--arg buf:out:out.bin:64");
+  const json& f = only(s, "uninitialised register");
+  EXPECT_EQ(f["check"], "init");
+  EXPECT_EQ(f["count"], 2);
+  const json& e = f["examples"][0];
+  EXPECT_EQ(e["register"], "v3");
+  EXPECT_EQ(e["mask"], 0xff);
+  expect_site(e["first"], "vadd.vv", -1, 0, -1, "read");
+  EXPECT_NE(s.err.find("uninitialised register v3 read at pc"), std::string::npos) << s.err;
+}
+
+TEST_F(SanitizeCli, AssemblyWrittenVectorRegisterIsClean) {
+  expect_clean(run(asm_file("vreg.s"), "read_written_vreg", 16, 16, "--arg buf:out:out.bin:64"));
+}
+
 #if VENTUS_SANITIZE_HAVE_CC
 
 // Tree reduction whose steps are not separated by barriers: in step `stride`, work-item L
@@ -263,6 +282,33 @@ TEST_F(SanitizeCli, OpenclWarpEndsBeforeBarrier) {
 TEST_F(SanitizeCli, OpenclUniformBarrierIsClean) {
   expect_clean(
       run(elf("sync"), "barrier_uniform", 16, 16, "--arg buf:out:out.bin:64 --arg local:64"));
+}
+
+// out[i] += x[i] on 16 work-items in two work-groups of 8, out a `buf:out` (no data from the
+// host): every work-item reads its own never-written word, one finding per word, the first
+// at out + 0 by work-item 0 of work-group 0.
+TEST_F(SanitizeCli, OpenclUninitialisedGlobalRead) {
+  const Sanitized s =
+      run(elf("init_global"), "accumulate", 16, 8, iota_arg(16) + " --arg buf:out:out.bin:64");
+  const json& f = only(s, "uninitialised read");
+  EXPECT_EQ(f["check"], "init");
+  EXPECT_EQ(f["count"], 16);
+  const json& e = f["examples"][0];
+  EXPECT_EQ(e["space"], "global");
+  EXPECT_EQ(e["interval"], 0);
+  EXPECT_NE(e["buffer"].get<std::string>().find("'buffer 1'"), std::string::npos) << e.dump();
+  EXPECT_NE(e["buffer"].get<std::string>().find("+ 0x0"), std::string::npos) << e.dump();
+  expect_site(e["first"], "vl", 0, 0, 0, "read");
+  EXPECT_EQ(e["first"]["work_group"], 0);
+}
+
+// The same kernel when the host wrote out (`buf:inout`) is clean.
+TEST_F(SanitizeCli, OpenclHostWrittenGlobalReadIsClean) {
+  std::string zeros;
+  for (int i = 0; i < 16; ++i) zeros += "0\n";
+  box.write_text("out.txt", zeros);
+  expect_clean(
+      run(elf("init_global"), "accumulate", 16, 8, iota_arg(16) + " --arg buf:inout:out.txt:u32"));
 }
 
 #endif

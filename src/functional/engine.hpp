@@ -9,6 +9,7 @@
 #include "functional/exec_context.hpp"
 #include "functional/executed_instr.hpp"
 #include "functional/memcheck.hpp"
+#include "functional/sanitize/global_definedness.hpp"
 #include "functional/sanitize/sanitize_checks.hpp"
 #include "functional/schedule.hpp"
 #include "functional/trap.hpp"
@@ -48,6 +49,10 @@ struct EngineOptions {
   // Sanitizers (docs/sanitizers.md): race, init and sync observe every record (one host
   // thread); memcheck makes an off policy report. Default mode only.
   SanitizeOptions sanitize;
+  // init of global memory (docs/sanitizers.md): which global bytes hold data, kept by the
+  // caller from launch to launch. A launch the init check follows adds the bytes it stored;
+  // any other launch may have stored anywhere and defines them all. Null: not checked.
+  sanitize::GlobalDefinedness* defined_global = nullptr;
   uint64_t random_seed = 1;
   uint32_t random_live_groups = 16;
   uint64_t max_warp_instructions = 0;  // per launch; 0 = no limit

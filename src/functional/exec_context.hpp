@@ -47,6 +47,16 @@ struct MemcheckSetting {
 // Trap values for the cold paths (exec_context.cpp).
 Trap misaligned_trap(uint32_t addr, size_t size);
 
+// The lanes `insn` runs on (§2.4): vector rows, the active lanes below vl, and when masked
+// by v0.t those whose bit of the RVV bit-packed v0 is set (C19); others, the SIMT mask.
+inline LaneMask instruction_lanes(const WarpState& warp, const Insn& insn) {
+  if ((insn.traits & trait::kVectorState) == 0) return warp.mask;
+  const LaneMask vl_mask = warp.vl >= 32 ? ~0u : ((1u << warp.vl) - 1u);
+  LaneMask lanes = warp.mask & vl_mask;
+  if (insn.vm == 0) lanes &= warp.v[0].lane[0];
+  return lanes;
+}
+
 template <class Policy>
 class BasicExecContext {
  public:
@@ -213,17 +223,10 @@ class BasicExecContext {
   void begin(uint32_t next_pc, const Insn& insn) {
     next_pc_ = next_pc;
     event_ = WarpEvent::None;
-    lanes_ = (insn.traits & trait::kVectorState) != 0 ? vector_lanes(insn) : warp_.mask;
+    lanes_ = instruction_lanes(warp_, insn);
   }
 
  private:
-  LaneMask vector_lanes(const Insn& insn) const {
-    const LaneMask vl_mask = warp_.vl >= 32 ? ~0u : ((1u << warp_.vl) - 1u);
-    LaneMask lanes = warp_.mask & vl_mask;
-    if (insn.vm == 0) lanes &= warp_.v[0].lane[0];  // RVV bit-packed v0 (C19)
-    return lanes;
-  }
-
   bool fail(Trap trap) {
     if (!trap_) trap_ = std::move(trap);
     return false;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "functional/reg_operands.hpp"
 #include "functional/warp_state.hpp"
 #include "isa/insn_table.hpp"
 
@@ -37,6 +38,12 @@ struct ExecutedInstr {
   std::vector<VReg> vector_values;  // value of each V write (parallel to V entries)
   std::vector<MemAccess> mem;       // in execution order, ascending lanes
   const isa::InsnRow* row = nullptr;
+  // The registers read and written (regext applied, as the cycle model sees them), the lanes
+  // the instruction ran (vector rows: SIMT mask, i < vl and v0 when masked; others: the SIMT
+  // mask) and whether v0.t masked it (then v0 is read as a bit-packed mask, §2.4).
+  RegOperands operands;
+  LaneMask lanes = 0;
+  bool masked = false;
   uint32_t next_pc = 0;
   // SIMT rows (vbranch, join, setrpc): the stack depth before and the stack after, bottom
   // first; empty for other rows.

@@ -129,6 +129,7 @@ LaunchResult run_prepared(const LaunchConfig& config, const MachineShape& shape,
   result.tohost_end = launch.tohost_end();
   result.memcheck = launch.memcheck_log().entries();
   result.stats = stats.summary();
+  if (options.defined_global != nullptr) options.defined_global->define_all();
   return result;
 }
 

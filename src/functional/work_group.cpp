@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "functional/csr.hpp"
+#include "functional/exec_context.hpp"
+#include "functional/timing_fill.hpp"
 #include "isa/names.hpp"
 
 namespace ventus::functional {
@@ -123,6 +125,9 @@ void begin_commit_record(ExecutedInstr& record, unsigned warp_index, const WarpS
   record.word = insn.word;
   record.mask_before = w.mask;
   record.simt_depth_before = static_cast<uint32_t>(w.simt.size());
+  record.operands = effective_operands(insn, w);
+  record.lanes = instruction_lanes(w, insn);
+  record.masked = insn.vm == 0;
 }
 
 void finish_commit_record(ExecutedInstr& record, const WarpState& w, const Insn& insn) {

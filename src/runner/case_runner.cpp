@@ -119,6 +119,8 @@ class LaunchRunner {
   std::vector<functional::Widening> widened_;  // what the launch's machine raised
   const Program& program_;
   memory::DeviceMemory& memory_;
+  // run.sanitize's init: which global bytes hold data, from launch to launch of the case.
+  functional::sanitize::GlobalDefinedness defined_;
   sim::StatRegistry registry_;
   functional::FunctionalStats stats_;
   std::optional<timing::GpuModel> gpu_;
@@ -163,15 +165,29 @@ std::string LaunchRunner::stats_json(const LaunchReport& report) const {
   return out.dump();
 }
 
+// Default mode also says what holds data (run.sanitize's init): a buffer mapped anew holds
+// none past what the `.data` file gives it; one kept from the last launch keeps its bytes.
 Status LaunchRunner::prepare_memory(const loader::Launch& launch) {
   if (options_.mode == Mode::Default) {
+    std::vector<const loader::BufferDesc*> fresh;
+    for (const loader::BufferDesc& b : launch.metadata.buffers) {
+      const memory::Region* kept = memory_.map().find_base(b.base);
+      if (b.alloc_size != 0 && (kept == nullptr || kept->size != b.alloc_size)) fresh.push_back(&b);
+    }
     auto mapped = loader::map_launch_buffers(launch.metadata, memory_);
     if (!mapped) return mapped;
+    for (const loader::BufferDesc* b : fresh) defined_.allocate(b->base, b->alloc_size);
   }
   loader::write_launch_data(launch.data, memory_);
+  for (const loader::BufferData& b : launch.data.buffers) defined_.define(b.base, b.size);
   if (options_.mode == Mode::Default) {
     map_elf_segments(program_.file(), memory_);
     write_elf_segments(program_.file(), memory_);
+    if (program_.file() != nullptr) {
+      for (const elf::Segment& seg : program_.file()->load_segments()) {
+        defined_.define(seg.paddr, seg.memsz);
+      }
+    }
     return ok_status();
   }
   return functional::install_boot_rom(memory_, launch.metadata.start_addr);
@@ -201,7 +217,8 @@ functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
                                                const functional::LaunchHooks& hooks,
                                                CommitLogObserver* observer, bool timed,
                                                LaunchReport& report) {
-  const functional::EngineOptions engine = engine_options();
+  functional::EngineOptions engine = engine_options();
+  engine.defined_global = &defined_;
   std::optional<memory::LocalMemory> layout;
   if (options_.mode == Mode::Default) layout.emplace(case_local_layout(launch.metadata));
   memory::LocalMemory* local = layout ? &*layout : nullptr;

@@ -38,6 +38,7 @@ Status Device::State::release(uint32_t base) {
   }
   const uint64_t bytes = it->second;
   buffers.erase(it);
+  defined_global.define(base, bytes);  // the next owner says what it holds
   if (!ref_compat()) {
     (void)memory.unmap_region(base);
     // The allocator hands the block out again: a buffer placed there later reads zeros, as
@@ -90,6 +91,7 @@ Result<Buffer> Device::allocate(size_t bytes) {
   auto base = state_->allocate(bytes, memory::RegionKind::kGlobal,
                                fmt::format("buffer {}", state_->buffers.size()));
   if (!base) return base.error();
+  state_->defined_global.allocate(*base, bytes);  // no data until written
   return Buffer(this, *base, bytes);
 }
 
@@ -150,6 +152,7 @@ Status Buffer::write(std::span<const std::byte> data, size_t offset) {
   }
   device_->state().memory.store().write_bytes(address_ + static_cast<uint32_t>(offset),
                                               as_u8(data));
+  device_->state().defined_global.define(address_ + static_cast<uint32_t>(offset), data.size());
   return ok_status();
 }
 
@@ -171,6 +174,7 @@ Status Buffer::fill(uint32_t pattern, size_t offset, size_t bytes) {
     store.write<uint8_t>(address_ + static_cast<uint32_t>(at),
                          static_cast<uint8_t>(pattern >> (8 * (at % 4))));
   }
+  device_->state().defined_global.define(address_ + static_cast<uint32_t>(offset), bytes);
   return ok_status();
 }
 
@@ -188,6 +192,7 @@ Status Buffer::copy_from(const Buffer& source, size_t source_offset, size_t offs
   auto& store = device_->state().memory.store();
   store.read_bytes(source.address_ + static_cast<uint32_t>(source_offset), temp);
   store.write_bytes(address_ + static_cast<uint32_t>(offset), temp);
+  device_->state().defined_global.define(address_ + static_cast<uint32_t>(offset), bytes);
   return ok_status();
 }
 

@@ -11,6 +11,7 @@
 #include "elf/elf_file.hpp"
 #include "functional/functional_stats.hpp"
 #include "functional/parallel_bursts.hpp"
+#include "functional/sanitize/global_definedness.hpp"
 #include "memory/bump_allocator.hpp"
 #include "memory/device_memory.hpp"
 #include "runtime/stats_document.hpp"
@@ -44,6 +45,9 @@ struct Device::State {
   // The configuration every launch's statistics document holds (docs/stats.md).
   std::shared_ptr<const ConfigValues> config_values;
   memory::DeviceMemory memory;
+  // run.sanitize's init check of global memory: the buffers the user allocated hold no data
+  // until the host writes them or a launch stores to them (docs/sanitizers.md).
+  functional::sanitize::GlobalDefinedness defined_global;
   // What the parallel scheduler keeps from one launch to the next (docs/host-threads.md).
   functional::SpeculationStorage speculation_storage;
   // --ref-compat: the reference driver's allocator, which never reuses an address (ISA.md §8).

@@ -137,6 +137,7 @@ functional::EngineOptions engine_options(Device::State& state, const elf::ElfFil
   engine.speculation_storage = &state.speculation_storage;
   engine.memcheck = functional::memcheck_from_name(state.config.simulation.memcheck);
   engine.sanitize = state.config.simulation.sanitize_options();
+  engine.defined_global = &state.defined_global;
   engine.tohost_addr = tohost_address(elf);
   return engine;
 }

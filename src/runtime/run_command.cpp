@@ -79,6 +79,10 @@ Status add_buffer_arg(Device& device, Kernel& kernel, const ArgSpec& spec, Prepa
     if (auto w = buffer->write(std::as_bytes(std::span<const uint8_t>(data))); !w) return w;
   } else if (auto z = buffer->fill(0); !z) {
     return z;
+  } else {
+    // Zeros, so that what the kernel leaves unwritten is 0 in the file; but for the init
+    // check no data, like an OpenCL buffer created without a host pointer.
+    device.state().defined_global.allocate(buffer->address(), size);
   }
   kernel.arg(*buffer);
   if (spec.kind != ArgSpec::Kind::BufferIn)

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -104,6 +105,24 @@ Status record_launch(VtDevice* d, const ventus::runtime_detail::LaunchPlan& plan
   return d->perf->append(e);
 }
 
+// ISA.md §7.9 item 11: the pds buffer holds numw·numt·pdsSize bytes for every work-group of
+// the ND-range. A smaller one lets the last work-groups' private memory overlap whatever
+// follows it: the launch still runs (the addresses are mapped), so this is a warning, but it
+// names the sizes before anything else (the sanitizers would blame the other buffer).
+void warn_private_overrun(const Device::State& state, const ventus::functional::LaunchConfig& c) {
+  const uint64_t groups = uint64_t{c.num_groups[0]} * c.num_groups[1] * c.num_groups[2];
+  const uint64_t per_group = uint64_t{c.numw} * c.numt * c.pds_size;
+  if (per_group == 0 || groups == 0) return;
+  const uint64_t bytes = per_group * groups;
+  auto ok = state.check_range(c.pds_base, bytes, "private memory");
+  if (ok) return;
+  std::fprintf(stderr,
+               "vt_start: warning: kernel '%s': %llu work-groups x %u warps x %u threads x %u "
+               "bytes (pdsSize): %s\n",
+               c.kernel_name.c_str(), static_cast<unsigned long long>(groups), c.numw, c.numt,
+               c.pds_size, ok.error().message.c_str());
+}
+
 }  // namespace
 
 namespace ventus::vt {
@@ -143,6 +162,7 @@ Result<runtime_detail::LaunchPlan> plan_from(VtDevice* d, const vt_meta_data& m)
     for (uint32_t at = 0; at + 4 <= plan.print_size; at += 4) {
       state.memory.store().write32(plan.print_addr + at, ~0u);
     }
+    state.defined_global.define(plan.print_addr, plan.print_size);
   }
   return plan;
 }
@@ -228,6 +248,7 @@ int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t* vaddr, int, uint6
     return fail(d, fmt::format("vt_buf_alloc: bad size {}", size));
   auto base = d->device->state().allocate(size, ventus::memory::RegionKind::kGlobal, "vt buffer");
   if (!base) return fail(d, "vt_buf_alloc: " + base.error().message);
+  d->device->state().defined_global.allocate(*base, size);  // no data until vt_copy_to_dev
   *vaddr = *base;
   return 0;
 }
@@ -259,6 +280,7 @@ int vt_copy_to_dev(vt_device_h hdevice, uint64_t dev_vaddr, const void* src_addr
   d->device->state().memory.store().write_bytes(
       static_cast<uint32_t>(dev_vaddr),
       std::span<const uint8_t>(static_cast<const uint8_t*>(src_addr), size));
+  d->device->state().defined_global.define(static_cast<uint32_t>(dev_vaddr), size);
   return 0;
 }
 
@@ -286,6 +308,7 @@ int vt_start(vt_device_h hdevice, void* metaData, uint64_t taskID) {
   const auto& meta = *static_cast<const vt_meta_data*>(metaData);
   auto plan = plan_from(d, meta);
   if (!plan) return fail(d, "vt_start: " + plan.error().message);
+  warn_private_overrun(state, plan->config);
   const uint64_t start_ns = ventus::vt::monotonic_ns();
   auto outcome = ventus::runtime_detail::execute_launch(state, *state.uploaded, *plan, {});
   if (!outcome) return fail(d, "vt_start: " + outcome.error().message);

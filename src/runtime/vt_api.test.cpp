@@ -1,6 +1,8 @@
 // Tests of the vt_* C ABI in libventus.so: every function, its checks and a full launch.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include <unistd.h>
@@ -170,15 +172,24 @@ TEST_F(VtApi, StartRunsTheKernel) {
 
 // A device whose configuration file sets run.sanitize prints each launch's report on standard
 // error, as the tools do: its summary line, and each finding (here of work-groups 2 and 3,
-// whose private memory runs past the pds buffer the host allocated for two).
-TEST(VtApiSanitize, StartPrintsTheSanitizersReport) {
+// whose private memory runs past the pds buffer the host allocated for two, which vt_start
+// warns about first).
+// A device opened with `[run] sanitize = "all"` in its configuration file.
+vt_device_h open_sanitizing_device() {
   const auto config = std::filesystem::temp_directory_path() /
                       ("vt_sanitize_" + std::to_string(getpid()) + ".toml");
   std::ofstream(config) << "[run]\nsanitize = \"all\"\n";
   setenv("VENTUS_SIM_CONFIG", config.c_str(), 1);
   vt_device_h dev = nullptr;
-  ASSERT_EQ(vt_dev_open(&dev), 0);
+  EXPECT_EQ(vt_dev_open(&dev), 0);
   unsetenv("VENTUS_SIM_CONFIG");
+  std::filesystem::remove(config);
+  return dev;
+}
+
+TEST(VtApiSanitize, StartPrintsTheSanitizersReport) {
+  vt_device_h dev = open_sanitizing_device();
+  ASSERT_NE(dev, nullptr);
   ventus::testing::AddScaled set_up = ventus::testing::set_up_add_scaled(dev);
   ::testing::internal::CaptureStderr();
   ASSERT_EQ(vt_start(dev, &set_up.meta, 0), 0) << vt_last_error(dev);
@@ -188,12 +199,58 @@ TEST(VtApiSanitize, StartPrintsTheSanitizersReport) {
   ::testing::internal::CaptureStderr();
   EXPECT_EQ(vt_start(dev, &set_up.meta, 0), 0) << vt_last_error(dev);
   const std::string report = ::testing::internal::GetCapturedStderr();
+  // Before the launch: the private memory of 4 work-groups overruns the buffer of 2.
+  using S = ventus::testing::AddScaled;
+  const uint64_t per_group = uint64_t{S::kNumw} * S::kNumt * S::kPds;
+  const uint64_t pds = set_up.meta.pdsBaseAddr;
+  EXPECT_EQ(report.rfind(fmt::format("vt_start: warning: kernel 'add_scaled': 4 work-groups x {} "
+                                     "warps x {} threads x {} bytes (pdsSize): private memory of "
+                                     "{} bytes at 0x{:08x} overruns the buffer [0x{:08x}, "
+                                     "0x{:08x})\n",
+                                     S::kNumw, S::kNumt, S::kPds, 4 * per_group, pds, pds,
+                                     pds + S::kGroups * per_group),
+                         0),
+            0u)
+      << report;
   EXPECT_TRUE(std::regex_search(report, std::regex("\nsanitize: kernel 'add_scaled': [1-9][0-9]* "
                                                    "errors, [0-9]+ warnings \\(all\\)\n$")))
       << report;
   EXPECT_NE(report.find("sanitize: init: kernel 'add_scaled'"), std::string::npos) << report;
   EXPECT_EQ(vt_dev_close(dev), 0);
-  std::filesystem::remove(config);
+}
+
+// init follows global memory from launch to launch: add_scaled reading c, which vt_buf_alloc
+// made and nothing wrote, reports each of the 16 words its work-items read; once a launch
+// stored c, the same read is clean.
+TEST(VtApiSanitize, GlobalDefinednessFollowsLaunches) {
+  vt_device_h dev = open_sanitizing_device();
+  ASSERT_NE(dev, nullptr);
+  using S = ventus::testing::AddScaled;
+  S set_up = ventus::testing::set_up_add_scaled(dev);
+  uint32_t vargs = 0;  // KNL_ARG_BASE, word 1 of the metadata (ISA.md §7.1)
+  ASSERT_EQ(vt_copy_from_dev(dev, set_up.meta.metaDataBaseAddr + 4, &vargs, 4, 0, 0), 0);
+  const auto launch = [&](uint64_t in, uint64_t out) {
+    const uint32_t args[4] = {static_cast<uint32_t>(in), static_cast<uint32_t>(set_up.vb),
+                              static_cast<uint32_t>(out), S::kK};
+    EXPECT_EQ(vt_copy_to_dev(dev, vargs, args, sizeof args, 0, 0), 0);
+    ::testing::internal::CaptureStderr();
+    EXPECT_EQ(vt_start(dev, &set_up.meta, 0), 0) << vt_last_error(dev);
+    return ::testing::internal::GetCapturedStderr();
+  };
+  const std::string unwritten = launch(set_up.vc, set_up.va);
+  EXPECT_EQ(unwritten.rfind(fmt::format("sanitize: init: kernel 'add_scaled': uninitialised read "
+                                        "of global 0x{:08x} ('vt buffer' [0x{:08x}, ",
+                                        set_up.vc, set_up.vc),
+                            0),
+            0u)
+      << unwritten;
+  EXPECT_NE(unwritten.find("\nsanitize: kernel 'add_scaled': 16 errors, 0 warnings (all)\n"),
+            std::string::npos)
+      << unwritten;
+  const std::string clean = "sanitize: kernel 'add_scaled': 0 errors, 0 warnings (all)\n";
+  EXPECT_EQ(launch(set_up.va, set_up.vc), clean);  // stores c
+  EXPECT_EQ(launch(set_up.vc, set_up.va), clean);
+  EXPECT_EQ(vt_dev_close(dev), 0);
 }
 
 // The caller's pdsBaseAddr buffer holds pdsSize x threads per work-group x work-groups

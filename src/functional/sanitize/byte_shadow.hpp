@@ -70,6 +70,14 @@ struct ByteAccesses {
   bool value_set = false;
   bool values_differ = false;
 
+  // Accesses that can make no finding: one work-item's (or one kind only), no atomics, no own
+  // reads and no uninitialised read (classify and classify_init need two owners or a read).
+  bool quiet() const {
+    using Pair = KeyPair<kOwnerShift>;
+    return uninit_read.empty() && atomics.a.empty() && own_reads.a.empty() && writes.b.empty() &&
+           reads.b.empty() &&
+           (writes.a.empty() || reads.a.empty() || Pair::owner(writes.a) == Pair::owner(reads.a));
+  }
   void write(const AccessKey& k, uint8_t byte) {
     writes.add(k);
     if (value_set && value != byte) values_differ = true;

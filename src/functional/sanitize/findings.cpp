@@ -17,6 +17,8 @@ std::string_view finding_kind_name(FindingKind kind) {
       return "benign write-write";
     case FindingKind::UninitRead:
       return "uninitialised read";
+    case FindingKind::UninitRegister:
+      return "uninitialised register";
     case FindingKind::DivergentBarrier:
       return "divergent barrier";
     case FindingKind::BarrierMismatch:
@@ -28,7 +30,7 @@ std::string_view finding_kind_name(FindingKind kind) {
 }
 
 std::string_view finding_check_name(FindingKind kind) {
-  if (kind == FindingKind::UninitRead) return "init";
+  if (kind == FindingKind::UninitRead || kind == FindingKind::UninitRegister) return "init";
   if (kind >= FindingKind::DivergentBarrier) return "sync";
   return "race";
 }

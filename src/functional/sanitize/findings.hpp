@@ -19,6 +19,9 @@ enum class FindingKind : uint8_t {
   BenignWriteWrite,  // every write stored the same value: a warning
   // init: a read of a byte nothing wrote before it
   UninitRead,
+  // init: lanes of a vector register read before the warp ever wrote them (Finding::addr is
+  // the register, Finding::mask the lanes)
+  UninitRegister,
   // sync
   DivergentBarrier,    // a barrier under a mask with inactive lanes
   BarrierMismatch,     // warps released from barriers at different pcs
@@ -50,7 +53,7 @@ struct Finding {
   uint32_t interval = 0;
   static constexpr uint32_t kBetweenGroups = ~0u;
   FindingSite first, second;  // second: unused by init and divergent-barrier findings
-  uint32_t mask = 0;          // DivergentBarrier: the active mask
+  uint32_t mask = 0;          // DivergentBarrier: the active mask; UninitRegister: the lanes
 };
 
 // Findings of one kind and pc pair: how many, and the first examples.

@@ -85,6 +85,11 @@ std::string sync_text(const ReportContext& c, const Finding& f) {
 }
 
 std::string finding_text(const ReportContext& c, const Finding& f) {
+  if (f.kind == FindingKind::UninitRegister) {
+    return fmt::format("uninitialised register v{} read at {} by warp {} of {}: lanes 0x{:08x}",
+                       f.addr, instruction(c, f.first.pc), f.first.warp,
+                       group_text(c, f.first.group), f.mask);
+  }
   if (f.kind == FindingKind::UninitRead) {
     return fmt::format("uninitialised read of {} at {} by {} of {}", where_text(c, f),
                        instruction(c, f.first.pc), who_text(c, f.first),
@@ -110,6 +115,12 @@ nlohmann::json site_json(const ReportContext& c, const FindingSite& s, std::stri
 nlohmann::json finding_json(const ReportContext& c, const Finding& f) {
   nlohmann::json j;
   const bool sync = finding_check_name(f.kind) == "sync";
+  if (f.kind == FindingKind::UninitRegister) {
+    j["register"] = fmt::format("v{}", f.addr);
+    j["mask"] = f.mask;
+    j["first"] = site_json(c, f.first, "read");
+    return j;
+  }
   if (!sync) {
     j["space"] = space_name(f.space);
     j["address"] = f.addr;

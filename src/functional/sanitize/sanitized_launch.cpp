@@ -32,7 +32,9 @@ LaunchResult run_sanitized_launch(const LaunchConfig& config, const MachineShape
       uint64_t{config.num_groups[0]} * config.num_groups[1] * config.num_groups[2];
   std::optional<Sanitizer> sanitizer;
   if (options.sanitize.observes()) {
-    sanitizer.emplace(config, options.sanitize, groups, work_items(config, global), observer);
+    sanitizer.emplace(config, options.sanitize, groups, work_items(config, global), observer,
+                      options.defined_global);
+    plain.defined_global = nullptr;  // the sanitizer says what the launch defined
   }
   LaunchResult result = run_launch(config, shape, plain, global, local_layout, stats,
                                    sanitizer ? &*sanitizer : observer, hooks);
@@ -47,7 +49,7 @@ LaunchResult run_sanitized_launch(const LaunchConfig& config, const MachineShape
   result.sanitize =
       make_sanitize_result(options.sanitize.checks, findings, result.memcheck, context);
   if (sanitizer) {
-    result.sanitize.shadow_bytes = sanitizer->peak_pages() * sanitize::kShadowPageBytes;
+    result.sanitize.shadow_bytes = sanitizer->peak_bytes();
   }
   return result;
 }

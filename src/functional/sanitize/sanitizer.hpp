@@ -12,6 +12,8 @@
 #include "functional/engine.hpp"
 #include "functional/sanitize/byte_shadow.hpp"
 #include "functional/sanitize/findings.hpp"
+#include "functional/sanitize/global_definedness.hpp"
+#include "functional/sanitize/launch_shadow.hpp"
 #include "functional/sanitize/sanitize_checks.hpp"
 #include "functional/work_group.hpp"
 
@@ -21,8 +23,10 @@ class Sanitizer final : public ExecObserver {
  public:
   // `next` (may be null) sees every event too (a commit log written at the same time).
   // `work_items`: of a work-group (the local size; the last warp's lanes past it are none).
+  // `defined` (may be null: global memory is not checked by init) says which global bytes
+  // held data when the launch started; finish() adds the bytes the launch stored.
   Sanitizer(const LaunchConfig& config, const SanitizeOptions& options, uint64_t group_count,
-            uint32_t work_items, ExecObserver* next);
+            uint32_t work_items, ExecObserver* next, sanitize::GlobalDefinedness* defined);
   ~Sanitizer() override;
   Sanitizer(const Sanitizer&) = delete;
   Sanitizer& operator=(const Sanitizer&) = delete;
@@ -34,8 +38,8 @@ class Sanitizer final : public ExecObserver {
   // Closes the work-groups a fault left open, compares the work-groups' global accesses and
   // returns every finding: each work-group's in linear order, then those between work-groups.
   FindingLog finish();
-  // Pages of shadow memory allocated at most at once (the overhead, bench/).
-  size_t peak_pages() const { return peak_pages_; }
+  // Host bytes of shadow memory allocated at most at once (the overhead, bench/).
+  uint64_t peak_bytes() const { return peak_bytes_; }
 
  private:
   struct Group;
@@ -44,7 +48,14 @@ class Sanitizer final : public ExecObserver {
   Group& group(uint32_t linear);
   MemSpace space_of(uint32_t addr) const;
   void access(Group& g, const ExecutedInstr& r, const MemAccess& m, bool atomic);
+  void add_launch_access(const Group& g, const ExecutedInstr& r, const MemAccess& m, bool atomic,
+                         uint32_t own);
   void check_init(Group& g, const ExecutedInstr& r, const MemAccess& m);
+  void check_registers(Group& g, const ExecutedInstr& r);
+  void check_global_init(Group& g, const ExecutedInstr& r, const MemAccess& m);
+  void keep_global_uninit(Group& g, uint32_t interval);
+  void report_global_uninit(FindingLog& log);
+  void update_defined();
   void on_barrier(Group& g, const ExecutedInstr& r);
   void on_endprg(Group& g, const ExecutedInstr& r);
   void release(Group& g, uint32_t released);
@@ -70,8 +81,20 @@ class Sanitizer final : public ExecObserver {
   Group* last_ = nullptr;                      // the group of the last record
   std::map<uint32_t, FindingLog> closed_;      // per work-group, merged in linear order
   // Global bytes of the whole launch, owners = work-groups: races between work-groups.
-  sanitize::PagedShadow<sanitize::ByteAccesses<sanitize::kGroupOwner>> launch_global_;
-  size_t peak_pages_ = 0;
+  sanitize::LaunchShadow launch_global_;
+  bool fill_launch_ = false;  // launch_global_ is kept (race, or global_init_)
+  uint64_t peak_bytes_ = 0;
+  // init of global memory: the bytes defined before the launch, and whether some are not.
+  sanitize::GlobalDefinedness* defined_ = nullptr;
+  bool global_init_ = false;
+  // Reads of global bytes undefined before the launch that nothing ordered before them
+  // wrote in their work-group: the smallest (key of the work-group's owner) per byte, and its
+  // barrier interval; reported unless another work-group wrote the byte (a race, finish()).
+  struct Uninit {
+    sanitize::AccessKey key;
+    uint32_t interval = 0;
+  };
+  std::map<uint32_t, Uninit> global_uninit_;
 };
 
 }  // namespace ventus::functional
