@@ -55,6 +55,9 @@ class Lsu {
   // The address stage and its one-entry input FIFO (lsu_exe.v, input_fifo.v): instructions the
   // LSU holds besides its MSHR's entries.
   static constexpr size_t kAddressSlots = 2;
+  // addrcalculate.v: S_SAVE takes the MSHR entry, S_DCACHE hands the first request to the
+  // one-entry queue lsu2d_q (sm_wrapper.v), which gives it to the L1 the cycle after.
+  static constexpr Cycle kSaveToRequestCycles = 2;
 
   // Can take a memory instruction of warp `slot` (inline: asked several times per cycle).
   bool ready(unsigned slot) const {

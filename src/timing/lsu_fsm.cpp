@@ -68,15 +68,15 @@ bool Lsu::try_save(Cycle now) {
   if (address_queue_.empty()) return false;
   const uint32_t head = address_queue_.front();
   Op& op = pool_[head];
-  if (op.saved || now + 1 < std::max(op.start_at, next_start_)) return false;
+  if (op.saved || now + kSaveToRequestCycles < std::max(op.start_at, next_start_)) return false;
   if (used_ >= params_.per_sm_in_flight) return false;
   op.saved = true;
   ++used_;
-  op.start_at = std::max(op.start_at, now + 1);
+  op.start_at = std::max(op.start_at, now + kSaveToRequestCycles);
   if (op.block_count == 0) {  // no active lane: complete at once
     address_queue_.pop_front();
     complete_.push_back(head);
-    next_start_ = now + 1 + params_.instruction_gap_cycles;
+    next_start_ = now + kSaveToRequestCycles + params_.instruction_gap_cycles;
   }
   return true;
 }
@@ -167,7 +167,9 @@ Cycle Lsu::fsm_event(Cycle now) const {
     const Op& op = pool_[address_queue_.front()];
     const Cycle start = std::max(op.start_at, next_start_);
     if (!op.saved) {
-      if (used_ < params_.per_sm_in_flight) waiting = std::min(waiting, start - 1);
+      if (used_ < params_.per_sm_in_flight) {
+        waiting = std::min(waiting, start - kSaveToRequestCycles);
+      }
     } else if (!(l1d_.refused() && last_attempt_ == now)) {
       next = std::min(next, start);
     }
