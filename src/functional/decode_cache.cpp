@@ -22,11 +22,20 @@ void DecodeCache::note_vector_destination(const Insn& insn) {
   if (bound > vector_register_bound()) vector_bound_.store(bound, std::memory_order_relaxed);
 }
 
+// A prefix covers the next instruction, which is always the word after it (a prefix is not
+// a branch, and a trap entry clears the prefix state, work_group_traps.cpp).
+bool DecodeCache::follows_prefix(uint32_t pc) const {
+  if (pc < 4) return false;
+  const uint32_t before = pc - 4;
+  if (memory_.checked() && memory_.map().find(before, sizeof(uint32_t)) == nullptr) return false;
+  return is_prefix_word(memory_.store().read<uint32_t>(before), profile_);
+}
+
 const Insn* DecodeCache::fill(uint32_t pc, Insn& slot) {
   // An unfetchable pc is refused without building the fault's message: the cycle model's
   // speculative fetch runs past a kernel's last instruction on every loop trip.
   if (memory_.checked() && memory_.map().find(pc, sizeof(uint32_t)) == nullptr) return nullptr;
-  slot = predecode(memory_.store().read<uint32_t>(pc), profile_);
+  slot = predecode(memory_.store().read<uint32_t>(pc), profile_, follows_prefix(pc));
   note_vector_destination(slot);
   return &slot;
 }

@@ -55,6 +55,7 @@ class DecodeCache {
 
   Page& page_for(uint32_t page);
   const Insn* fill(uint32_t pc, Insn& slot);
+  bool follows_prefix(uint32_t pc) const;
   void note_vector_destination(const Insn& insn);
 
   const memory::DeviceMemory& memory_;

@@ -44,7 +44,7 @@ ControlKind control_kind(const isa::InsnRow& row) {
 
 }  // namespace
 
-Insn predecode(uint32_t word, isa::Profile profile) {
+Insn predecode(uint32_t word, isa::Profile profile, bool after_prefix) {
   Insn insn;
   insn.word = word;
   insn.rd = static_cast<uint8_t>(bits(word, 11, 7));
@@ -63,15 +63,26 @@ Insn predecode(uint32_t word, isa::Profile profile) {
   insn.row = d.row;
   if (!d.row->operand_index(isa::OperandKind::Vm)) insn.vm = 1;
   insn.imm = primary_immediate(d);
-  insn.exec_fast = semantics::exec_function(d.row->id, NoRecord{});
-  insn.exec_timed = semantics::exec_function(d.row->id, TimingPolicy{});
-  insn.exec_logged = semantics::exec_function(d.row->id, CommitPolicy{});
+  if (after_prefix) {
+    insn.exec_fast = semantics::after_prefix_function(NoRecord{});
+    insn.exec_timed = semantics::after_prefix_function(TimingPolicy{});
+    insn.exec_logged = semantics::after_prefix_function(CommitPolicy{});
+  } else {
+    insn.exec_fast = semantics::exec_function(d.row->id, NoRecord{});
+    insn.exec_timed = semantics::exec_function(d.row->id, TimingPolicy{});
+    insn.exec_logged = semantics::exec_function(d.row->id, CommitPolicy{});
+  }
   insn.traits = traits_of(*d.row);
   insn.unit = static_cast<uint8_t>(d.row->unit);
   insn.control = static_cast<uint8_t>(control_kind(*d.row));
   insn.operands = register_operands(insn, RegExt{});
   insn.mem_op = mem_op_of(*d.row);
   return insn;
+}
+
+bool is_prefix_word(uint32_t word, isa::Profile profile) {
+  const isa::Decoded d = isa::decode(word, profile);
+  return d.valid() && d.row->has(isa::flag::kPrefix);
 }
 
 }  // namespace ventus::functional

@@ -56,7 +56,14 @@ struct Insn {
   }
 };
 
-// Predecodes `word`: fields, the row's immediate, and the semantics function.
-Insn predecode(uint32_t word, isa::Profile profile = isa::kDefaultProfile);
+// Predecodes `word`: fields, the row's immediate, and the semantics function. `after_prefix`:
+// the word before it in memory is a prefix (predecoded_after_prefix), so the function honours
+// what the prefix armed; no other instruction looks at the prefix state.
+Insn predecode(uint32_t word, isa::Profile profile = isa::kDefaultProfile,
+               bool after_prefix = false);
+
+// Whether `word` decodes in `profile` to a prefix row (regext, regpair, pre_m_*, prefix...,
+// ISA.md §5.5, §5.13-§5.16): the instruction after it must be predecoded with after_prefix.
+bool is_prefix_word(uint32_t word, isa::Profile profile);
 
 }  // namespace ventus::functional

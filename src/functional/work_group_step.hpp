@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "functional/csr.hpp"
-#include "functional/run_semantics.hpp"
 #include "functional/timing_fill.hpp"
 #include "functional/work_group.hpp"
 #include "isa/names.hpp"
@@ -66,7 +65,7 @@ inline StepResult WorkGroup::step_burst(unsigned index, uint64_t budget, uint64_
     ctx.begin(pc + 4, *insn);
     const LaneMask lanes = executing_lanes(*insn, ctx);
     const size_t depth_before = insn->control != 0 ? w.simt.size() : 0;
-    run_semantics(ctx, *insn);
+    insn->exec_fast(ctx, *insn);
     if (ctx.trapped()) [[unlikely]] {
       retired_out = retired;
       last_insn_ = insn;
@@ -142,7 +141,7 @@ inline StepResult WorkGroup::execute(unsigned index, Context& ctx) {
   const LaneMask lanes = executing_lanes(*insn, ctx);
   const size_t depth_before =
       Context::kTiming || insn->control != 0 ? w.simt.size() : 0;  // control stats, timing
-  run_semantics(ctx, *insn);
+  insn->exec<typename Context::PolicyType>()(ctx, *insn);
   if (ctx.trapped()) [[unlikely]] {
     result.status = StepStatus::Trapped;
     return result;

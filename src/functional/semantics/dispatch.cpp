@@ -18,8 +18,21 @@ ExecFn<VENTUS_EXEC_POLICY> illegal_function(VENTUS_EXEC_POLICY) {
   return &exec_illegal;
 }
 
-ExecFn<VENTUS_EXEC_POLICY> modified_function(VENTUS_EXEC_POLICY) {
-  return &exec_modified;
+namespace {
+// An instruction after a prefix word: the one place that tests the modifier, so the rest of
+// the program pays nothing for the prefixes (DESIGN.md §2.4).
+void exec_after_prefix(ExecContext& ctx, const Insn& insn) {
+  if (ctx.warp().ext.modifier != 0) return exec_modified(ctx, insn);
+  exec_own_row(ctx, insn);
+}
+}  // namespace
+
+ExecFn<VENTUS_EXEC_POLICY> after_prefix_function(VENTUS_EXEC_POLICY) {
+  return &exec_after_prefix;
+}
+
+void exec_own_row(ExecContext& ctx, const Insn& insn) {
+  exec_function(insn.row->id, VENTUS_EXEC_POLICY{})(ctx, insn);
 }
 
 ExecFn<VENTUS_EXEC_POLICY> exec_function(isa::InsnId id, VENTUS_EXEC_POLICY) {

@@ -10,7 +10,6 @@
 
 #include "functional/exec_context.hpp"
 #include "functional/insn.hpp"
-#include "functional/run_semantics.hpp"
 #include "isa/encoder.hpp"
 #include "isa/insn_table.hpp"
 #include "memory/work_group_memory.hpp"
@@ -44,6 +43,7 @@ struct Harness {
   MemcheckSetting memcheck;  // Strict unless a test sets it
   Trap trap;
   isa::Profile profile = isa::kDefaultProfile;  // words are decoded in it
+  bool previous_is_prefix = false;              // the last word executed was a prefix
 
   explicit Harness(unsigned numt = 8) {
     warp.numt = numt;
@@ -74,9 +74,11 @@ struct Harness {
   bool execute(uint32_t word, typename Policy::Record* into) {
     trap = Trap{};
     BasicExecContext<Policy> ctx(warp, wg, mode, counts, kPds, 0x10000, trap, into, memcheck);
-    const Insn insn = predecode(word, profile);
+    // As the decode cache does: the word after a prefix word gets the prefix-aware function.
+    const Insn insn = predecode(word, profile, previous_is_prefix);
+    previous_is_prefix = is_prefix_word(word, profile);
     ctx.begin(warp.pc + 4, insn);
-    run_semantics(ctx, insn);
+    insn.exec<Policy>()(ctx, insn);
     return !ctx.trapped();
   }
 
@@ -84,6 +86,7 @@ struct Harness {
   // false at the first trap (which ends a warp: the next sequence starts without a prefix).
   bool run_sequence(std::initializer_list<uint32_t> words) {
     warp.ext = RegExt{};
+    previous_is_prefix = false;
     for (uint32_t word : words) {
       if (!run(word)) return false;
       if (warp.ext.active) retire_prefix(warp.ext);

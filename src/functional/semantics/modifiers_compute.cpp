@@ -101,7 +101,7 @@ void exec_abs_neg_prefixed(ExecContext& ctx, const Insn& insn) {
     s.vector = ctx.v(src.reg);
     for (uint32_t& lane : ctx.v(src.reg).lane) lane = modify(lane, abs, neg);
   }
-  insn.exec<VENTUS_EXEC_POLICY>()(ctx, insn);
+  exec_own_row(ctx, insn);
   // Restored in reverse order, so a register named twice gets its original value back.
   while (count > 0) restore(ctx, insn, saved[--count]);
 }

@@ -157,12 +157,34 @@ bool checked(ExecContext& ctx, const Access& a, unsigned words) {
   return !a.pair_base || pairs::even_or_trap(ctx, a.base, a.shape.vector ? "vs1" : "rs1");
 }
 
+// For the cycle model's LSU: a wide access in a contiguous space is one address per lane
+// covering all its words (access_bytes = 4 · words), so that every block it touches is
+// requested, not just the first 32 words' (the record has one slot per lane). The private
+// space interleaves words across threads (§5.11): its words keep their own addresses.
+template <class Context>  // a template, so the other policies' copies drop the record code
+void record_wide_access(Context& ctx, const Access& a, LaneMask lanes, const VReg& base,
+                        unsigned words) {
+  if constexpr (Context::kTiming) {
+    const RegExt& ext = ctx.warp().ext;
+    const bool private_space = ext.mem_space == 2 || (ext.mem_space == 0 && a.shape.private_row);
+    if (words < 2 || private_space) return;
+    TimingRecord& r = *ctx.record();
+    r.address_count = 0;
+    for (LaneMask m = lanes; m != 0; m &= m - 1) {
+      const auto i = static_cast<unsigned>(std::countr_zero(m));
+      r.lane_address[r.address_count++] = space_address(ctx, a, base.lane[i], i);
+    }
+    r.access_bytes = static_cast<uint8_t>(4 * words);
+  } else {
+    (void)ctx, (void)a, (void)lanes, (void)base, (void)words;
+  }
+}
+
 }  // namespace
 
 void exec_memory_prefixed(ExecContext& ctx, const Insn& insn) {
   const isa::InsnRow& row = *insn.row;
-  if (!row.has(isa::flag::kLoad | isa::flag::kStore))
-    return insn.exec<VENTUS_EXEC_POLICY>()(ctx, insn);
+  if (!row.has(isa::flag::kLoad | isa::flag::kStore)) return exec_own_row(ctx, insn);
   const auto shape = mem_shape(row.id);
   if (!shape) {
     illegal_after_prefix(ctx, insn, "pre_m_* applies to the loads/stores of ISA.md §5.15");
@@ -188,6 +210,7 @@ void exec_memory_prefixed(ExecContext& ctx, const Insn& insn) {
       if (!access_word(ctx, a, base.lane[i], i, k, log_lane)) return;
     }
   }
+  record_wide_access(ctx, a, lanes, base, words);
   if (!shape->vector) return;
   if (!store) {
     for (unsigned k = 0; k < words; ++k) ctx.wrote_v(a.data + k);

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "functional/semantics/lane_loops.hpp"
 #include "functional/semantics/modifiers.hpp"
 #include "functional/semantics/pairs.hpp"
 
@@ -168,9 +169,11 @@ void vector(ExecContext& ctx, const Insn& insn, const PairRow& r) {
     return;
   }
   const bool sign = is_signed(r.op);
-  // .vi: the row's immediate as it means it (simm5, or uimm5 for shifts).
+  // .vi: the row's immediate as it means it (simm5, or uimm5 for shifts), widened to
+  // imm6 ‖ imm5 by a regpairi/prefixi like by regexti (§5.13, §5.16 "as REGEXTI", §5.5).
+  const auto imm = static_cast<int32_t>(lane::vi_imm(ctx, insn));
   const uint64_t scalar_b = r.form == Form::VX   ? read_x(ctx, b, sign)
-                            : r.form == Form::VI ? static_cast<uint64_t>(int64_t{insn.imm})
+                            : r.form == Form::VI ? static_cast<uint64_t>(int64_t{imm})
                                                  : 0;
   for (LaneMask m = ctx.active_lanes(); m != 0; m &= m - 1) {
     const auto i = static_cast<unsigned>(std::countr_zero(m));

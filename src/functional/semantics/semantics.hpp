@@ -14,11 +14,12 @@ ExecFn<CommitPolicy> exec_function(isa::InsnId id, CommitPolicy);
 ExecFn<NoRecord> illegal_function(NoRecord);
 ExecFn<TimingPolicy> illegal_function(TimingPolicy);
 ExecFn<CommitPolicy> illegal_function(CommitPolicy);
-// The function executing an instruction whose prefix changed its meaning (RegExt::modifier,
-// ISA.md §5.13-§5.16; modifiers_compute.cpp).
-ExecFn<NoRecord> modified_function(NoRecord);
-ExecFn<TimingPolicy> modified_function(TimingPolicy);
-ExecFn<CommitPolicy> modified_function(CommitPolicy);
+// The function of an instruction that follows a prefix word (regext/regpair/pre_m_*/prefix,
+// ISA.md §5.5, §5.13-§5.16): the modified executor while a prefix armed RegExt::modifier,
+// else the row's own function. Only these instructions test the modifier (predecode).
+ExecFn<NoRecord> after_prefix_function(NoRecord);
+ExecFn<TimingPolicy> after_prefix_function(TimingPolicy);
+ExecFn<CommitPolicy> after_prefix_function(CommitPolicy);
 
 #ifdef VENTUS_EXEC_POLICY
 #define VENTUS_INSN(id, mnemonic, pattern, syntax, ref_syntax, unit, flags) \
@@ -30,6 +31,8 @@ ExecFn<CommitPolicy> modified_function(CommitPolicy);
 void exec_illegal(ExecContext& ctx, const Insn& insn);
 // Executes `insn` as the armed regpair/pre_m_*/prefix modifies it.
 void exec_modified(ExecContext& ctx, const Insn& insn);
+// Executes `insn` with its row's own function (the modified executors call it).
+void exec_own_row(ExecContext& ctx, const Insn& insn);
 #endif
 
 }  // namespace ventus::functional::semantics

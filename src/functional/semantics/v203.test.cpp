@@ -213,6 +213,25 @@ TEST(V203Prefix, PairPrefixesComputeIn64Bits) {
   EXPECT_EQ(v202.trap.kind, TrapKind::IllegalInstruction);
 }
 
+// regpairi/prefixi arm the next .vi immediate's high bits like regexti (§5.13, §5.16 "as
+// REGEXTI"; §5.5: imm6 ‖ imm5, sign-extended outside --ref-compat), also on pairs.
+TEST(V203Prefix, ImmediatePrefixesWidenThePairedImmediate) {
+  Harness v202;
+  v202.fill(2, 0xFFFFFFF0);
+  v202.fill(3, 0x1);  // {v3 : v2} = 0x1_FFFFFFF0
+  // imm12 = imm6 (1) << 6: the immediate is 1 << 5 | 2 = 34.
+  ASSERT_TRUE(v202.run_sequence({enc("regpairi", {0, 0, 64}), enc("vadd.vi", {4, 2, 2, 1})}));
+  EXPECT_EQ(v202.v(4).lane[0], 0x00000012u);  // 0x1_FFFFFFF0 + 34 = 0x2_00000012
+  EXPECT_EQ(v202.v(5).lane[0], 0x2u);
+  V203 h;
+  h.fill(2, 0xFFFFFFF0);
+  h.fill(3, 0);
+  // imm5 = -1 (0b11111) under imm6 = 1: 0b1_11111 = 63, positive in 11 bits.
+  ASSERT_TRUE(h.run_sequence({enc("prefixi", {64, 1, 0, 0}), enc("vadd.vi", {4, 2, -1, 1})}));
+  EXPECT_EQ(h.v(4).lane[3], 0x0000002Fu);  // 0xFFFFFFF0 + 63 = 0x1_0000002F
+  EXPECT_EQ(h.v(5).lane[3], 0x1u);
+}
+
 // The profile decides what decodes: regpair is illegal in v2.03, ld in v2.02 (§5.12).
 TEST(V203Profile, RowsOfTheOtherProfileAreIllegal) {
   V203 h;
