@@ -90,6 +90,8 @@ void fill_timing_before(TimingRecord& r, const WarpState& warp, const Insn& insn
   r.word = insn.word;
   r.mem_op = insn.mem_op;
   static_cast<RegOperands&>(r) = effective_operands(insn, warp);
+  r.pair_prefixed = (warp.ext.modifier & (kModifierPair | kModifierEvenPair)) != 0;
+  r.cache_hint = warp.ext.hint;
 }
 
 void fill_timing_after(TimingRecord& r, const WarpState& warp, LaneMask lanes,

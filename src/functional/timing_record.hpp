@@ -41,6 +41,12 @@ struct TimingRecord : RegOperands {
   SimtOp simt_op = SimtOp::None;
   uint8_t simt_entries = 0;  // entries pushed (a divergent vbranch pushes two)
   uint8_t simt_depth = 0;
+  // A regpair or a prefix with pair = 1 made it compute on 64-bit register pairs (ISA.md
+  // §5.13, §5.16): the cycle model gives it the sm.units.pair_* latency.
+  bool pair_prefixed = false;
+  // The cache hint of a pre_m_* prefix on this access (w[18:15], ISA.md §5.15), recorded
+  // for models; the LSU and L1 here do not act on it (no manual defines its values).
+  uint8_t cache_hint = 0;
 
   void clear_dynamic() {
     source_count = 0;

@@ -11,10 +11,11 @@
 namespace ventus::runner {
 
 Result<elf::ElfImage> assemble_program(std::string_view name, std::string_view source,
-                                       uint32_t base) {
+                                       uint32_t base, isa::Profile profile) {
   as::AssembleOptions options;
   options.crt0 = false;
   options.text_base = base;
+  options.profile = profile;
   as::AssembleOutput out = as::assemble_text(name, source, options);
   if (!out.ok()) return Error{as::format_diagnostics(out.diagnostics, as::kErrorLimit)};
   return std::move(out.image);

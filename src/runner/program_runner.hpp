@@ -41,10 +41,11 @@ struct ProgramOutcome {
   std::optional<timing::TimingResult> timing;
 };
 
-// Assembles `source` on its own (no crt0, .text at `base`); an Error carries the formatted
-// diagnostics, `name` being the file name they show.
+// Assembles `source` on its own (no crt0, .text at `base`) in `profile`; an Error carries
+// the formatted diagnostics, `name` being the file name they show.
 Result<elf::ElfImage> assemble_program(std::string_view name, std::string_view source,
-                                       uint32_t base = kProgramBase);
+                                       uint32_t base = kProgramBase,
+                                       isa::Profile profile = isa::kDefaultProfile);
 
 // Maps the image's non-empty allocatable sections (executable ones as code, the others as
 // global data) and `buffers` in global memory, a local store of `lds_bytes` per work-group

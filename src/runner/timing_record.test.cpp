@@ -30,8 +30,10 @@ constexpr uint32_t kNumw = 2;
 // One work-group of two 8-thread warps over an assembled program, stepped by the test.
 class Stepper {
  public:
-  explicit Stepper(const std::string& body) {
-    auto image = assemble_program("timing.s", ".text\n" + body);
+  explicit Stepper(const std::string& body, isa::Profile profile = isa::kDefaultProfile)
+      : code_(memory_, profile) {
+    options_.profile = profile;
+    auto image = assemble_program("timing.s", ".text\n" + body, kProgramBase, profile);
     EXPECT_TRUE(image) << (image ? "" : image.error().message);
     if (!image) return;
     for (const elf::ImageSection& s : image->sections) {
@@ -70,7 +72,7 @@ class Stepper {
   memory::LocalMemory layout_{memory::lds_region_bytes(0x1000, kNumw)};
   functional::LaunchConfig config_;
   functional::EngineOptions options_;
-  functional::DecodeCache code_{memory_};
+  functional::DecodeCache code_;
   std::unique_ptr<functional::WorkGroup> group_;
 };
 
@@ -277,6 +279,48 @@ TEST(TimingRecord, PrivateStoreUsesTheInterleavedAddresses) {
   for (unsigned i = 0; i < kNumt; ++i) {
     EXPECT_EQ(r.lane_address[i], kPds + 4 * (1 * group_threads + kNumt + i)) << i;
   }
+}
+
+// pre_m_global_128 (ISA.md §5.15) before vlw12.v: one address per lane covering its 16
+// bytes (the LSU requests every block in them), and the prefix's cache hint (w[18:15]).
+TEST(TimingRecord, WidePrefixedAccessCoversEveryWordOfEachLane) {
+  Stepper s(std::string(kSetVl) + R"(
+        li      a0, 0x90000000
+        vid.v   v1
+        vsll.vi v1, v1, 5
+        vadd.vx v1, v1, a0
+        pre_m_global_128 0, 0, 5
+        vlw12.v v4, 16(v1)
+)",
+            isa::Profile::V203);
+  TimingRecord r;
+  do {
+    r = s.step(0);
+  } while (r.row->mnemonic != "vlw12.v");
+  EXPECT_EQ(r.cache_hint, 5u);
+  EXPECT_EQ(r.access_bytes, 16u);
+  ASSERT_EQ(r.address_count, kNumt);
+  EXPECT_EQ(r.address_lanes, 0xffu);
+  for (unsigned i = 0; i < kNumt; ++i) EXPECT_EQ(r.lane_address[i], kData + 32 * i + 16) << i;
+}
+
+// regpair (ISA.md §5.13) makes the next add a 64-bit one: its record says so, for the cycle
+// model's pair latency; the add after it is a plain one again.
+TEST(TimingRecord, PairPrefixMarksTheInstructionItCovers) {
+  Stepper s(R"(
+        regpair zero, zero, 0
+        add     a0, a2, a4
+        add     a0, a2, a4
+)");
+  TimingRecord prefix;
+  do {
+    prefix = s.step(0);
+  } while (prefix.row->mnemonic != "regpair");
+  EXPECT_FALSE(prefix.pair_prefixed);
+  const TimingRecord covered = s.step(0);
+  ASSERT_EQ(covered.row->mnemonic, "add");
+  EXPECT_TRUE(covered.pair_prefixed);
+  EXPECT_FALSE(s.step(0).pair_prefixed);
 }
 
 }  // namespace

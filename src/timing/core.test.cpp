@@ -42,6 +42,20 @@ TEST(LsuCoalescing, OneRequestPerDistinctEightByteBlock) {
   EXPECT_EQ(requests_of(access(MemOp::Atomic, {0x9000, 0x9000, 0x9004, 0x9004})), 4u);
 }
 
+// A 64-128-bit pre_m access (ISA.md §5.15) records one address per lane and the lane's
+// bytes: every 8-byte block in them is requested once.
+TEST(LsuCoalescing, WideAccessesRequestEveryBlockTheyTouch) {
+  TimingRecord wide = access(MemOp::Load, {0x9000, 0x9010, 0x9020, 0x9030});
+  wide.access_bytes = 16;  // 128 bits: 2 blocks per lane
+  EXPECT_EQ(requests_of(wide), 8u);
+  wide = access(MemOp::Store, {0x9004, 0x9014});
+  wide.access_bytes = 12;  // 96 bits from 0x9004: 0x9000, 0x9008; 0x9010, 0x9018
+  EXPECT_EQ(requests_of(wide), 4u);
+  wide = access(MemOp::Load, {0x9000, 0x9008});
+  wide.access_bytes = 16;  // overlapping lanes share 0x9008
+  EXPECT_EQ(requests_of(wide), 3u);
+}
+
 TEST(LsuTiming, HitLoadWritesBackTenCyclesAfterIssue) {
   LsuParams p;
   LsuStats stats;
@@ -114,6 +128,16 @@ TEST(UnitClass, RoutingAndLatenciesFollowTheRtlUnits) {
   EXPECT_EQ(unit_class_of(row("vlw12.v")), UnitClass::Lsu);
   EXPECT_EQ(unit_class_of(row("barrier")), UnitClass::WarpControl);
   EXPECT_EQ(unit_latency(row("mul"), u, 1, 1), 3u);
+  // Pairs (ISA.md §5.13-§5.18): a pair row, or any row a pair prefix covers.
+  UnitParams pairs = u;
+  pairs.pair_alu_cycles = 7;
+  pairs.pair_valu_cycles = 8;
+  pairs.pair_mul_cycles = 9;
+  EXPECT_EQ(unit_latency(row("add"), pairs, 1, 1), u.alu_cycles);
+  EXPECT_EQ(unit_latency(row("add"), pairs, 1, 1, true), 7u);
+  EXPECT_EQ(unit_latency(row("vadd.vv"), pairs, 0xf, 1, true), 8u);
+  EXPECT_EQ(unit_latency(row("mul"), pairs, 1, 1, true), 9u);
+  EXPECT_EQ(unit_latency(row("addw"), pairs, 1, 1), 7u);
   EXPECT_EQ(unit_latency(row("vfadd.vv"), u, 0xf, 1), 3u);
   EXPECT_EQ(unit_latency(row("vfmacc.vv"), u, 0xf, 1), 5u);
   EXPECT_EQ(unit_latency(row("vfsgnj.vv"), u, 0xf, 1), 2u);

@@ -18,8 +18,10 @@ Lsu::Lsu(const LsuParams& params, unsigned warp_slots, LsuStats& stats, L1dStats
       stats_(stats) {}
 
 // One block per distinct `block_bytes` block, in the order of the lowest remaining lane
-// (TIMING.md §8); atomics one lane each.
+// (TIMING.md §8); atomics one lane each. A lane's access covers access_bytes from its
+// address: a 64-128-bit pre_m access (ISA.md §5.15) touches every block and bank word in it.
 void Lsu::build_blocks(Op& op, const functional::TimingRecord& r) {
+  const uint32_t span = std::max<uint32_t>(r.access_bytes, 1);
   op.block_count = 0;
   op.shared = r.address_count != 0;
   for (unsigned k = 0; k < r.address_count; ++k) {
@@ -29,7 +31,12 @@ void Lsu::build_blocks(Op& op, const functional::TimingRecord& r) {
     // One request; a bank taken by several distinct words costs a cycle per extra word.
     std::array<unsigned, 64> per_bank{};
     const unsigned banks = std::min<unsigned>(params_.shared_memory_banks, 64);
-    for (unsigned k = 0; k < r.address_count; ++k) ++per_bank[(r.lane_address[k] / 4) % banks];
+    for (unsigned k = 0; k < r.address_count; ++k) {
+      const uint32_t first = r.lane_address[k];
+      for (uint32_t word = first / 4; word <= (first + span - 1) / 4; ++word) {
+        ++per_bank[word % banks];
+      }
+    }
     const unsigned worst = *std::max_element(per_bank.begin(), per_bank.begin() + banks);
     stats_.shared_bank_conflicts += worst > 1 ? worst - 1 : 0;
     op.blocks[0] = worst > 0 ? worst - 1 : 0;  // extra cycles
@@ -40,10 +47,14 @@ void Lsu::build_blocks(Op& op, const functional::TimingRecord& r) {
   const bool atomic = r.mem_op == MemOp::Atomic;
   const uint32_t block_mask = ~(params_.block_bytes - 1);  // a power of two (params.cpp)
   for (unsigned k = 0; k < r.address_count; ++k) {
-    const uint32_t block = r.lane_address[k] & block_mask;
-    const auto end = op.blocks.begin() + op.block_count;
-    if (!atomic && std::find(op.blocks.begin(), end, block) != end) continue;
-    op.blocks[op.block_count++] = block;
+    const uint32_t last = (r.lane_address[k] + span - 1) & block_mask;
+    for (uint32_t block = r.lane_address[k] & block_mask;; block += params_.block_bytes) {
+      const auto end = op.blocks.begin() + op.block_count;
+      if (atomic || std::find(op.blocks.begin(), end, block) == end) {
+        op.blocks[op.block_count++] = block;
+      }
+      if (block == last) break;
+    }
   }
 }
 

@@ -95,7 +95,8 @@ class Lsu {
     bool store = false;
     bool shared = false;
     functional::RegRef destination{};
-    std::array<uint32_t, functional::kMaxThreads> blocks{};
+    // A lane's access spans up to 16 bytes (pre_m_*_128, ISA.md §5.15): at most 4 blocks.
+    std::array<uint32_t, 4 * functional::kMaxThreads> blocks{};
     unsigned block_count = 0;
     unsigned sent = 0;
     unsigned outstanding = 0;

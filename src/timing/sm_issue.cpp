@@ -126,7 +126,7 @@ void Sm::start_unit(const Collector& c, const Warp& w, Cycle now, const Division
     const uint32_t latency =
         division != nullptr
             ? int_division_latency(division->form, division->lanes, r.active, lanes, params_.units)
-            : unit_latency(*r.row, params_.units, r.active, lanes);
+            : unit_latency(*r.row, params_.units, r.active, lanes, r.pair_prefixed);
     if (c.unit == UnitClass::Sfu) sfu_busy_until_ = now + latency;
     schedule_result(c.slot, r.destination, c.unit, now + latency);
   }

@@ -56,8 +56,8 @@ uint32_t active_lane_groups(functional::LaneMask active, unsigned lanes_per_grou
 }
 
 uint32_t unit_latency(const isa::InsnRow& row, const UnitParams& p, functional::LaneMask active,
-                      unsigned lanes_per_group) {
-  const bool pair = row.has(isa::flag::kPairOperands);
+                      unsigned lanes_per_group, bool pair_prefixed) {
+  const bool pair = pair_prefixed || row.has(isa::flag::kPairOperands);
   switch (unit_class_of(row)) {
     case UnitClass::Alu:
       return pair ? p.pair_alu_cycles : p.alu_cycles;

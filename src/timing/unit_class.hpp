@@ -19,9 +19,11 @@ UnitClass unit_class_of(const isa::InsnRow& row);
 uint32_t active_lane_groups(functional::LaneMask active, unsigned lanes_per_group, unsigned groups);
 
 // ISSUE -> result for every unit but the LSU (memory) and warp control; the SFU takes its
-// lane groups with an active lane one after another (`lanes_per_group` lanes each).
+// lane groups with an active lane one after another (`lanes_per_group` lanes each). A row
+// on register pairs, or `pair_prefixed` (TimingRecord), takes the sm.units.pair_* latency.
 uint32_t unit_latency(const isa::InsnRow& row, const UnitParams& params,
-                      functional::LaneMask active, unsigned lanes_per_group);
+                      functional::LaneMask active, unsigned lanes_per_group,
+                      bool pair_prefixed = false);
 
 // Writeback order (lower wins): scalar sALU > FPU > LSU > CSR > SFU > MUL, vector vALU > FPU
 // > LSU > SFU > MUL.
