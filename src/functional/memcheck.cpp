@@ -57,12 +57,13 @@ uint64_t MemcheckLog::accesses() const {
   return n;
 }
 
-std::string format_memcheck(const MemcheckEntry& e, const std::string& kernel, uint32_t word) {
+std::string format_memcheck(const MemcheckEntry& e, const std::string& kernel, uint32_t word,
+                            isa::Profile profile) {
   const std::string lane = e.lane < 0 ? "scalar" : fmt::format("lane {}", e.lane);
   return fmt::format(
       "memcheck: kernel '{}': pc 0x{:08x} [{}]: {} {}{} of {} byte{} outside every buffer, "
       "first at 0x{:08x} ({}, work-group {} ({}, {}, {}), warp {}): {}",
-      kernel, e.pc, isa::disassemble_for_message(word, e.pc), e.count,
+      kernel, e.pc, isa::disassemble_for_message(word, e.pc, profile), e.count,
       e.is_write ? "write" : "read", e.count == 1 ? "" : "s", e.size, e.size == 1 ? "" : "s",
       e.first_addr, lane, e.group, e.group_id[0], e.group_id[1], e.group_id[2], e.warp, e.detail);
 }

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "isa/profile.hpp"
+
 namespace ventus::functional {
 
 // Off: accesses outside every buffer go to flat device memory silently (the hardware);
@@ -47,14 +49,19 @@ class MemcheckLog {
 
 // "memcheck: kernel 'k': pc 0x80000134 [lbu a0, 0(a1)]: 3 reads of 1 byte outside every
 //  buffer, first at 0x90000080 (lane 5, work-group 0 (0, 0, 0), warp 1): <detail>"
-std::string format_memcheck(const MemcheckEntry& entry, const std::string& kernel, uint32_t word);
+// `word` is disassembled in the launch's ISA profile (ISA.md §5.12).
+std::string format_memcheck(const MemcheckEntry& entry, const std::string& kernel, uint32_t word,
+                            isa::Profile profile = isa::kDefaultProfile);
 
 // The report lines of a launch, in first-seen order; `word_at` reads an instruction word.
 template <class WordAt>
 std::vector<std::string> format_memcheck_report(const std::vector<MemcheckEntry>& entries,
-                                                const std::string& kernel, WordAt word_at) {
+                                                const std::string& kernel, WordAt word_at,
+                                                isa::Profile profile = isa::kDefaultProfile) {
   std::vector<std::string> lines;
-  for (const MemcheckEntry& e : entries) lines.push_back(format_memcheck(e, kernel, word_at(e.pc)));
+  for (const MemcheckEntry& e : entries) {
+    lines.push_back(format_memcheck(e, kernel, word_at(e.pc), profile));
+  }
   return lines;
 }
 

@@ -276,7 +276,7 @@ std::shared_ptr<const ConfigValues> launch_config_values(const Device::State& st
 // measured from `start` to now.
 LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan,
                          const functional::MachineFit& fit, const RunOutcome& run,
-                         std::chrono::steady_clock::time_point start) {
+                         std::chrono::steady_clock::time_point start, isa::Profile profile) {
   LaunchStats stats;
   // The test bench counts a kernel at its end (TIMING.md §2): a launch that faulted has no count.
   const bool counted = run.timed_run && !run.result.fault;
@@ -289,7 +289,7 @@ LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan,
   stats.thread_instructions = run.result.stats.thread_instructions;
   stats.memcheck = functional::format_memcheck_report(
       run.result.memcheck, plan.config.kernel_name,
-      [&state](uint32_t pc) { return state.memory.store().read32(pc); });
+      [&state](uint32_t pc) { return state.memory.store().read32(pc); }, profile);
   stats.sanitize = run.result.sanitize.lines;
   stats.sanitize_json = run.result.sanitize.json;
   stats.sanitize_errors = run.result.sanitize.errors;
@@ -425,8 +425,8 @@ Result<LaunchOutcome> execute_launch(Device::State& state, const elf::ElfFile& e
   const auto start = std::chrono::steady_clock::now();
   RunOutcome run;
   if (auto ran = run_on_device(state, plan, setup, fit->shape, run); !ran) return ran.error();
-  LaunchOutcome outcome{launch_stats(state, plan, *fit, run, start), run_fault(run.result),
-                        run_fault_info(run.result), run.timeline};
+  LaunchOutcome outcome{launch_stats(state, plan, *fit, run, start, setup.engine.profile),
+                        run_fault(run.result), run_fault_info(run.result), run.timeline};
   state.last_stats = outcome.stats.document;  // faulting launches' statistics too
   if (exporter != nullptr) {
     if (auto saved = exporter->after_launch(state); !saved) return saved.error();

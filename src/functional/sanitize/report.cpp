@@ -23,7 +23,8 @@ std::string group_text(const ReportContext& c, uint32_t linear) {
 }
 
 std::string instruction(const ReportContext& c, uint32_t pc) {
-  return fmt::format("pc 0x{:08x} [{}]", pc, isa::disassemble_for_message(c.word_at(pc), pc));
+  return fmt::format("pc 0x{:08x} [{}]", pc,
+                     isa::disassemble_for_message(c.word_at(pc), pc, c.profile));
 }
 
 std::string who_text(const ReportContext& c, const FindingSite& s) {
@@ -102,7 +103,7 @@ std::string finding_text(const ReportContext& c, const Finding& f) {
 nlohmann::json site_json(const ReportContext& c, const FindingSite& s, std::string_view access) {
   nlohmann::json j;
   j["pc"] = s.pc;
-  j["instruction"] = isa::disassemble_for_message(c.word_at(s.pc), s.pc);
+  j["instruction"] = isa::disassemble_for_message(c.word_at(s.pc), s.pc, c.profile);
   j["work_group"] = s.group;
   j["work_group_id"] = group_id(c, s.group);
   j["warp"] = s.warp;

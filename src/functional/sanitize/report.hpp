@@ -29,7 +29,8 @@ struct ReportContext {
   std::string kernel;
   std::array<uint32_t, 3> num_groups{1, 1, 1};
   uint32_t numt = 1;
-  std::function<uint32_t(uint32_t)> word_at;  // an instruction word
+  std::function<uint32_t(uint32_t)> word_at;    // an instruction word
+  isa::Profile profile = isa::kDefaultProfile;  // the launch's, for the disassembly
   const memory::AddressMap* global_map = nullptr;
   const memory::AddressMap* local_map = nullptr;  // null: the local window is global's
 };

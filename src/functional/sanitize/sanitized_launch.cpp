@@ -44,6 +44,7 @@ LaunchResult run_sanitized_launch(const LaunchConfig& config, const MachineShape
   context.num_groups = config.num_groups;
   context.numt = config.numt;
   context.word_at = [&global](uint32_t pc) { return global.store().read32(pc); };
+  context.profile = options.profile;
   context.global_map = &global.map();
   context.local_map = local_layout != nullptr ? &local_layout->map() : nullptr;
   result.sanitize =
