@@ -23,3 +23,12 @@ if(Python3_Interpreter_FOUND)
                    --source ${PROJECT_SOURCE_DIR})
   set_tests_properties(timing/event_profile PROPERTIES TIMEOUT 120)
 endif()
+# ventus run --timing-work-groups (issue 49): a window of work-groups on the cycle model.
+if(TARGET ventus AND Python3_Interpreter_FOUND)
+  add_test(NAME timing/timing_work_groups
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/timing_work_groups_check.py
+                   $<TARGET_FILE:ventus> ${PROJECT_SOURCE_DIR}
+                   ${CMAKE_CURRENT_BINARY_DIR}/timing_work_groups)
+  set_tests_properties(timing/timing_work_groups PROPERTIES TIMEOUT 120
+                       PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "FAIL")
+endif()

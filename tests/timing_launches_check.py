@@ -9,6 +9,10 @@ gaussian-4w4t, whose Fan2 launches read what the Fan1 launches wrote:
 - the memory state carries across: --check passes for every launch;
 - the first launch counts the same cycles on the test bench's machine too (no earlier launch
   left it any state);
+- --warm-caches: with an I-cache that evicts (16 sets), the functional launches' fetches change
+  the replacement state a later timed launch starts from, so its count differs from the one
+  without the warm-up (the directed check of the warmed state is GpuModelWarm in
+  src/timing/gpu_model_warm.test.cpp); the timed launches stay exact where nothing is evicted;
 - bad values are usage errors (exit 2) that name the value.
 Exit 77 (skipped) without the case."""
 import argparse
@@ -64,11 +68,31 @@ def check_first_launch(args):
     assert part[first] == full[first], (part, full)
 
 
+def check_warm_caches(args):
+    names = list(cycles_by_launch(run(args, ["--timing"]).stdout))
+    evicting = ["--timing", "--set", "sm.icache.sets=16", "--timing-launches", "1,3"]
+    cold = cycles_by_launch(run(args, evicting).stdout)
+    warm_run = run(args, evicting + ["--warm-caches", "--check"])
+    assert warm_run.returncode == 0, warm_run.stdout + warm_run.stderr
+    warm = cycles_by_launch(warm_run.stdout)
+    assert warm_run.stdout.count("PASS ") == len(names), warm_run.stdout
+    assert [warm[n] is None for n in names] == [cold[n] is None for n in names], (warm, cold)
+    assert any(warm[n] != cold[n] for n in (names[1], names[3])), (warm, cold)
+    # Nothing evicted: the replacement state decides no hit, warm or not.
+    exact = cycles_by_launch(run(args, ["--timing"] + BIG_ICACHE).stdout)
+    big = cycles_by_launch(run(args, ["--timing", "--timing-launches", "1,3", "--warm-caches"] +
+                               BIG_ICACHE).stdout)
+    assert big[names[1]] == exact[names[1]] and big[names[3]] == exact[names[3]], (big, exact)
+
+
 def check_errors(args):
     bad = [(["--timing", "--timing-launches", "Fan9_9"], "'Fan9_9' is neither a launch"),
            (["--timing", "--timing-launches", "99"], "index 99 is out of range"),
            (["--timing", "--timing-launches", ""], "an empty entry"),
-           (["--timing-launches", "1"], "--timing-launches needs --timing")]
+           (["--timing-launches", "1"], "--timing-launches needs --timing"),
+           (["--warm-caches"], "--warm-caches needs --timing and --timing-launches"),
+           (["--warm-caches", "--timing-launches", "1"], "needs --timing:"),
+           (["--timing", "--warm-caches"], "--warm-caches needs --timing-launches")]
     for extra, message in bad:
         done = run(args, extra)
         assert done.returncode == 2 and message in done.stderr, (extra, done.stderr)
@@ -85,6 +109,7 @@ def main():
         return 77
     check_exact(args)
     check_first_launch(args)
+    check_warm_caches(args)
     check_errors(args)
     print("timing-launches: exact cycles, carried memory and usage errors as expected")
     return 0

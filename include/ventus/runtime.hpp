@@ -17,6 +17,7 @@
 
 #include "common/result.hpp"
 #include "functional/machine_shape.hpp"
+#include "functional/progress.hpp"
 #include "functional/sanitize/sanitize_checks.hpp"
 #include "functional/schedule.hpp"
 #include "timing/params.hpp"
@@ -26,6 +27,9 @@ class TimelineRecording;
 }
 
 namespace ventus {
+
+// What a running launch tells Device::set_progress's observer (functional/progress.hpp).
+using LaunchProgress = functional::LaunchProgress;
 
 // The machine: the SM shape the functional core declares (gpu.*, sm.*) and the driver's
 // memory conventions (driver.*). Defaults are configs/default.toml (DESIGN.md §2.5).
@@ -225,6 +229,12 @@ struct NDRange {
 // the kernel's name, the cycles and the device's configuration), rendered on request.
 struct StatsDocument;
 
+// Work-groups of a launch by linear id: FIRST up to END, END excluded (FIRST < END).
+struct WorkGroupWindow {
+  uint64_t first = 0;
+  uint64_t end = 0;
+};
+
 struct LaunchStats {
   uint64_t work_groups = 0;
   uint64_t warps = 0;
@@ -233,6 +243,12 @@ struct LaunchStats {
   double wall_seconds = 0;
   // run.timing: the launch's cycles on the cycle model (TIMING.md §2 count), else 0.
   uint64_t cycles = 0;
+  // LaunchOptions::timing_work_groups: the window that ran on the cycle model (`cycles` is
+  // its count, start and kernel end included) and the launch's cycles extrapolated from it,
+  // cycles x work_groups / the window's groups (docs/timing.md "Timing a window of
+  // work-groups"); unset and 0 otherwise.
+  std::optional<WorkGroupWindow> timed_work_groups;
+  uint64_t extrapolated_cycles = 0;
   // Every registered statistic of the launch (docs/stats.md): an aligned text table and
   // the JSON object {"kernel", "config", ["cycles",] "stats", "stat_info"}; "" without a
   // document. Rendered when asked, from `document`: rendering both costs more than a short
@@ -262,6 +278,10 @@ struct LaunchOptions {
   // A timed launch keeps its whole timeline in memory (about 150 bytes per slice), for
   // Event::write_timeline; not with run.timeline, which writes the device's file instead.
   bool record_timeline = false;
+  // run.timing: only these work-groups run on the cycle model; those before them run
+  // functionally first and those after them last, on the same memory (LaunchStats::
+  // timed_work_groups). An Error when the window is not within the launch's work-groups.
+  std::optional<WorkGroupWindow> timing_work_groups;
 };
 
 // The part of a kept timeline to write (docs/timeline.md "Bounding the file"): cycles FROM..TO
@@ -349,6 +369,10 @@ class Device {
   // run.events; the device's destructor closes them too, but cannot report a failed write): an
   // Error names the file that could not be written. A later timed launch starts the files anew.
   Status close_outputs();
+  // The launches from now on tell `observer` their progress on the calling thread: after
+  // every work-group, and every few thousand cycles on the cycle model (LaunchProgress::launch
+  // numbers them from 1; `launches` is 0). It must be cheap; empty: none (the default).
+  void set_progress(std::function<void(const LaunchProgress&)> observer);
 
   struct State;  // runtime-internal
   State& state() { return *state_; }

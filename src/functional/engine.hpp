@@ -9,6 +9,7 @@
 #include "functional/exec_context.hpp"
 #include "functional/executed_instr.hpp"
 #include "functional/memcheck.hpp"
+#include "functional/progress.hpp"
 #include "functional/sanitize/global_definedness.hpp"
 #include "functional/sanitize/sanitize_checks.hpp"
 #include "functional/schedule.hpp"
@@ -71,6 +72,8 @@ struct EngineOptions {
   // Default mode: the driver calls it on a warp's Print event (a non-zero CSR_PRINT write)
   // before that warp steps again; CSR_PRINT is already cleared (the host drained it).
   std::function<void(const PrintRequest&)> on_print;
+  // Set: told the launch's progress (functional/progress.hpp), for a progress line.
+  ProgressObserver on_progress;
 };
 
 // REF's trap entry (ISA.md §2.5): reported to the observer so the log shows

@@ -45,6 +45,7 @@ Launch::Launch(const LaunchConfig& config, const MachineShape& shape, const Engi
       stats_(stats),
       code_(global, options.profile),
       group_count_(uint64_t{config.num_groups[0]} * config.num_groups[1] * config.num_groups[2]),
+      dispatch_end_(group_count_),
       sm_load_(shape.sm_count, 0),
       next_slot_(shape.sm_count, 0) {}
 
@@ -118,6 +119,17 @@ void Launch::retire_detached(const WorkGroup& group, unsigned sm) {
   if (!first_ref_trap_) first_ref_trap_ = group.first_ref_trap();
   memcheck_log_.merge(group.memcheck_log(), group.linear_id(), group.group_id());
   stats_.add_memcheck(group.memcheck_log().accesses());
+  note_retired();
+}
+
+void Launch::note_retired() {
+  ++groups_retired_;
+  if (options_.on_progress) [[unlikely]] {
+    LaunchProgress progress;
+    progress.groups_done = groups_retired_;
+    progress.groups_total = group_count_;
+    options_.on_progress(progress);
+  }
 }
 
 void Launch::retire(WorkGroup& group) {

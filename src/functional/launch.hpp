@@ -57,7 +57,12 @@ class Launch {
   // so) covers every slot; sets the per-SM capacity.
   Status prepare();
   uint64_t group_count() const { return group_count_; }
-  bool all_dispatched() const { return next_group_ == group_count_; }
+  // True when dispatch() has started every group up to the dispatch end (all of them unless
+  // end_dispatch_at moved it).
+  bool all_dispatched() const { return next_group_ >= dispatch_end_; }
+  // Groups from the next one up to `end` (at most group_count()) are dispatched, then no more
+  // until it is moved again: a driver runs a window of the launch's groups its own way.
+  void end_dispatch_at(uint64_t end) { dispatch_end_ = end < group_count_ ? end : group_count_; }
   uint32_t capacity() const { return shape_.sm_count * groups_per_sm_; }
   // Starts the next work-group; null when all are dispatched or no SM has room.
   WorkGroup* dispatch(const LaunchHooks& hooks);
@@ -78,7 +83,10 @@ class Launch {
   // entries and no REF trap (a committed speculative run, parallel_bursts.cpp).
   void retire_counters(const GroupCounters& counters, unsigned warps, unsigned sm) {
     stats_.add_group(counters, warps, sm);
+    note_retired();
   }
+  // Work-groups retired so far (every retire above counts one).
+  uint64_t groups_retired() const { return groups_retired_; }
   memory::DeviceMemory& global() { return global_; }
   // The SM a live group was placed on.
   unsigned sm_of(const WorkGroup& group) const { return sm_of_slot(group.slot()); }
@@ -95,6 +103,8 @@ class Launch {
 
  private:
   unsigned sm_of_slot(uint32_t slot) const { return slot % shape_.sm_count; }
+  // Counts a retired group and tells EngineOptions::on_progress, when set.
+  void note_retired();
   // Marks the next free slot of `sm` (which has one) taken and returns it.
   uint32_t take_slot(unsigned sm);
 
@@ -108,6 +118,8 @@ class Launch {
   VectorFilePool vector_files_;  // outlives every group (declared before live_)
   uint64_t group_count_ = 0;
   uint64_t next_group_ = 0;
+  uint64_t groups_retired_ = 0;
+  uint64_t dispatch_end_ = 0;  // end_dispatch_at (group_count_ unless moved)
   uint32_t groups_per_sm_ = 1;
   unsigned next_sm_ = 0;
   std::vector<uint32_t> sm_load_;    // live groups per SM
@@ -129,6 +141,11 @@ LaunchResult run_launch(const LaunchConfig& config, const MachineShape& shape,
 
 // Drives a prepared launch to its end (a cycle model); returns the fault that stopped it.
 using LaunchDriver = std::function<std::optional<Fault>(Launch& launch)>;
+
+// Inside a LaunchDriver: runs the launch's groups up to its dispatch end (Launch::
+// end_dispatch_at) one at a time in bursts, unobserved (the default mode's serial schedule);
+// the instruction limit counts from here.
+std::optional<Fault> run_groups_in_bursts(Launch& launch, const LaunchHooks& hooks);
 
 // run_launch with `driver` in place of the functional schedulers (no observer).
 LaunchResult run_launch_driven(const LaunchConfig& config, const MachineShape& shape,

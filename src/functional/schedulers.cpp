@@ -150,6 +150,11 @@ LaunchResult run_launch(const LaunchConfig& config, const MachineShape& shape,
                       });
 }
 
+std::optional<Fault> run_groups_in_bursts(Launch& launch, const LaunchHooks& hooks) {
+  Driver<NoRecord> driver(launch, nullptr);
+  return run_burst(launch, driver, hooks);
+}
+
 LaunchResult run_launch_driven(const LaunchConfig& config, const MachineShape& shape,
                                const EngineOptions& options, memory::DeviceMemory& global,
                                const memory::LocalMemory* local_layout, FunctionalStats& stats,

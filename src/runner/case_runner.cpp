@@ -16,6 +16,7 @@
 #include "functional/launch.hpp"
 #include "loader/test_case.hpp"
 #include "memory/local_memory.hpp"
+#include "runner/cache_warmer.hpp"
 #include "runner/case_limits.hpp"
 #include "runner/case_memory.hpp"
 #include "runner/case_setup.hpp"
@@ -102,6 +103,11 @@ class LaunchRunner {
 
   // `timed`: on the cycle model when the case has one (else functionally).
   Result<LaunchReport> run(const loader::Launch& launch, bool timed);
+  // The next launch is number `number` (from 1) of `count` (CaseOptions::progress).
+  void number(uint32_t number, uint32_t count) {
+    number_ = number;
+    count_ = count;
+  }
 
  private:
   Status prepare_memory(const loader::Launch& launch);
@@ -124,9 +130,11 @@ class LaunchRunner {
   sim::StatRegistry registry_;
   functional::FunctionalStats stats_;
   std::optional<timing::GpuModel> gpu_;
-  timing::Timeline* timeline_;   // null: no --timeline
-  timing::EventLog* event_log_;  // null: no --events
-  bool first_kernel_ = true;     // the host poll of a run's first kernel starts a cycle later
+  timing::Timeline* timeline_;       // null: no --timeline
+  timing::EventLog* event_log_;      // null: no --events
+  bool first_kernel_ = true;         // the host poll of a run's first kernel starts a cycle later
+  uint32_t number_ = 0, count_ = 0;  // the launch's place in the run (progress samples)
+  std::string name_;                 // the launch's name (progress samples)
 };
 
 functional::EngineOptions LaunchRunner::engine_options() const {
@@ -139,6 +147,15 @@ functional::EngineOptions LaunchRunner::engine_options() const {
   engine.host_threads = options_.host_threads;
   engine.memcheck = options_.memcheck;
   engine.sanitize = options_.sanitize;
+  if (options_.progress) {
+    engine.on_progress = [this](const functional::LaunchProgress& sample) {
+      functional::LaunchProgress numbered = sample;
+      numbered.launch = number_;
+      numbered.launches = count_;
+      numbered.name = name_;
+      options_.progress(numbered);
+    };
+  }
   return engine;
 }
 
@@ -230,8 +247,15 @@ functional::LaunchResult LaunchRunner::execute(const loader::Launch& launch,
     // A launch run functionally is still one of the run's kernels: the next is not its first
     // (the host poll's offset, TIMING.md §2), as in a run that times every launch.
     first_kernel_ = false;
-    return functional::run_launch(config, machine_, engine, memory_, local, stats_, observer,
-                                  hooks);
+    if (!gpu_ || !options_.warm_caches) {
+      return functional::run_launch(config, machine_, engine, memory_, local, stats_, observer,
+                                    hooks);
+    }
+    CacheWarmer warmer(*gpu_, machine_.sm_count, observer);
+    functional::LaunchResult result =
+        functional::run_launch(config, machine_, engine, memory_, local, stats_, &warmer, hooks);
+    gpu_->warm_kernel_end();
+    return result;
   }
   timing::TimingResult cycles;
   if (timeline_ != nullptr) {
@@ -294,6 +318,7 @@ Result<LaunchReport> LaunchRunner::run(const loader::Launch& launch, bool timed)
   }
   LaunchReport report;
   report.name = launch.name;
+  name_ = launch.name;
   report.kernel = config.kernel_name;
   if (!widened_.empty()) report.widened = functional::widening_notice(widened_, launch.name);
   registry_.reset();
@@ -345,6 +370,7 @@ static Status run_launches(LaunchRunner& runner, const std::vector<const loader:
                            const memory::DeviceMemory& memory, CaseReport& report) {
   for (size_t i = 0; i < launches.size(); ++i) {
     const loader::Launch& launch = *launches[i];
+    runner.number(static_cast<uint32_t>(i + 1), static_cast<uint32_t>(launches.size()));
     auto launch_report = runner.run(launch, timed[i]);
     if (!launch_report) return launch_report.error();
     if (options.after_launch) options.after_launch(launch, memory);
@@ -370,6 +396,7 @@ Result<CaseReport> run_case(const std::filesystem::path& dir, const CaseOptions&
   if (!options.timing_launches.empty() && !options.timing) {
     return Error{"--timing-launches needs --timing: it names the launches the cycle model times"};
   }
+  if (auto warm = check_warm_caches(options); !warm) return warm.error();
   if (options.launch_driver) {
     const debug::DebuggedRun debugged{options.timing.has_value(), options.mode == Mode::RefCompat,
                                       options.log_dir.has_value(), options.sanitize.checks != 0};

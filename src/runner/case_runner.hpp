@@ -47,6 +47,10 @@ struct CaseOptions {
   // outlives a launch (the I-cache's replacement state, docs/timing.md) passes from one timed
   // launch to the next; the functional ones leave it as it was.
   std::vector<std::string> timing_launches;
+  // With timing_launches (`--warm-caches`): the launches run functionally feed their
+  // instruction fetches into the cycle model's I-cache replacement state, as they would have
+  // on the model (docs/timing.md "Timing some launches", an approximation).
+  bool warm_caches = false;
   // Set (with timing): the launches write this timeline, one after the other (--timeline).
   std::optional<timing::TimelineOptions> timeline;
   // Non-empty (with timing): the launches write their events to this file, one after the
@@ -71,6 +75,8 @@ struct CaseOptions {
   std::function<void(const loader::Launch&, const memory::DeviceMemory&)> after_launch;
   // Set: drives every launch in place of the functional schedulers (the debugger, --gdb).
   functional::LaunchDriver launch_driver;
+  // Set: told each launch's progress with its number, the run's launch count and its name.
+  functional::ProgressObserver progress;
 };
 
 struct LaunchReport {

@@ -96,6 +96,19 @@ Result<std::vector<bool>> timed_launches(const std::vector<const loader::Launch*
   return timed;
 }
 
+Status check_warm_caches(const CaseOptions& options) {
+  if (!options.warm_caches) return ok_status();
+  if (!options.timing) {
+    return Error{"--warm-caches needs --timing and --timing-launches: it warms the caches of "
+                 "the launches the cycle model times"};
+  }
+  if (options.timing_launches.empty()) {
+    return Error{"--warm-caches needs --timing-launches: with every launch timed, no launch "
+                 "runs functionally to warm the caches from"};
+  }
+  return ok_status();
+}
+
 Status create_output_dirs(const CaseOptions& options) {
   for (const auto& out_dir : {options.log_dir, options.dump_dir}) {
     std::error_code ec;

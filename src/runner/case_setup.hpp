@@ -31,6 +31,10 @@ Result<std::vector<const loader::Launch*>> launches_to_run(const loader::TestCas
 Result<std::vector<bool>> timed_launches(const std::vector<const loader::Launch*>& selected,
                                          const std::vector<std::string>& specs);
 
+// --warm-caches warms the timed launches from the functional ones: it needs --timing and
+// --timing-launches (without them no launch runs functionally beside a timed one).
+Status check_warm_caches(const CaseOptions& options);
+
 // --log-dir and --dump-dir, created before the first launch writes into them.
 Status create_output_dirs(const CaseOptions& options);
 

@@ -99,6 +99,10 @@ const std::deque<LaunchStats>& Device::launch_history() const {
   return state_->history;
 }
 
+void Device::set_progress(std::function<void(const LaunchProgress&)> observer) {
+  state_->progress = std::move(observer);
+}
+
 Status Device::close_outputs() {
   State& s = *state_;
   Status status = ok_status();

@@ -72,6 +72,8 @@ struct Device::State {
   std::shared_ptr<runtime_detail::CaseExporter> exporter;
   // Set: drives every launch in place of the functional schedulers (the debugger, --gdb).
   functional::LaunchDriver launch_driver;
+  // Set (Device::set_progress): told every launch's progress, numbered from 1 on the device.
+  functional::ProgressObserver progress;
 
   explicit State(const Config& c)
       : config(c),

@@ -22,6 +22,7 @@
 #include "runtime/print_buffer.hpp"
 #include "runtime/stats_document.hpp"
 #include "runtime/timeline_config.hpp"
+#include "runtime/work_group_window.hpp"
 #include "trace/commit_log_writer.hpp"
 #include "trace/log_sink.hpp"
 
@@ -148,7 +149,8 @@ struct LaunchSetup {
   LaunchSetup(const LaunchPlan& plan, const LaunchOptions& options)
       : print{plan.print_addr, plan.print_size, plan.config.numt, plan.config.numw},
         sink(options.print_sink ? options.print_sink : default_print),
-        record_timeline(options.record_timeline) {}
+        record_timeline(options.record_timeline),
+        window(options.timing_work_groups) {}
   LaunchSetup(const LaunchSetup&) = delete;
   LaunchSetup& operator=(const LaunchSetup&) = delete;
 
@@ -157,6 +159,7 @@ struct LaunchSetup {
   const PrintBuffer print;
   const std::function<void(std::string_view)> sink;
   const bool record_timeline;
+  const std::optional<WorkGroupWindow> window;  // LaunchOptions::timing_work_groups
   functional::EngineOptions engine;
   std::optional<memory::LocalMemory> layout;  // default mode only
   functional::LaunchHooks hooks;
@@ -169,6 +172,19 @@ void add_print_hook(Device::State& state, LaunchSetup& setup) {
   setup.engine.on_print = [&memory = state.memory, &print = setup.print,
                            &sink = setup.sink](const functional::PrintRequest& request) {
     for (const std::string& line : drain_print_slot(memory, print, request)) sink(line);
+  };
+}
+
+// Device::set_progress: the device's observer hears the engine's samples, with the launch
+// numbered (the device does not know how many follow).
+void add_progress_hook(const Device::State& state, LaunchSetup& setup) {
+  if (!state.progress) return;
+  const auto number = static_cast<uint32_t>(state.launches_completed + 1);
+  setup.engine.on_progress = [&observer = state.progress,
+                              number](const functional::LaunchProgress& sample) {
+    functional::LaunchProgress numbered = sample;
+    numbered.launch = number;
+    observer(numbered);
   };
 }
 
@@ -191,11 +207,17 @@ Status prepare_mode(Device::State& state, const elf::ElfFile& elf, const LaunchP
   return ok_status();
 }
 
+// The launch's work-groups.
+uint64_t group_count(const functional::LaunchConfig& c) {
+  return uint64_t{c.num_groups[0]} * c.num_groups[1] * c.num_groups[2];
+}
+
 // What a run leaves behind: the engine's result and, when the cycle model ran it, its timing.
 struct RunOutcome {
   functional::LaunchResult result;
   timing::TimingResult timed;
   bool timed_run = false;
+  std::optional<WorkGroupWindow> window;  // the groups the cycle model ran (none: all)
   std::shared_ptr<const timing::TimelineRecording> timeline;  // kept in memory
 };
 
@@ -232,10 +254,15 @@ Status run_timed(Device::State& state, const LaunchPlan& plan, const LaunchSetup
                               state.config.machine.warp_slots_per_sm);
   }
   if (*event_log != nullptr) (*event_log)->begin_launch(plan.config.kernel_name);
+  const functional::LaunchDriver model = [&](functional::Launch& launch) {
+    return state.gpu->run(launch, setup.hooks, state.launches_completed == 0, run.timed);
+  };
+  run.window = setup.window;
   run.result = functional::run_launch_driven(
       plan.config, machine, setup.engine, state.memory, setup.local_layout(),
       state.functional_stats, [&](functional::Launch& launch) {
-        return state.gpu->run(launch, setup.hooks, state.launches_completed == 0, run.timed);
+        if (!setup.window) return model(launch);
+        return run_work_group_window(launch, *setup.window, setup.hooks, model);
       });
   timing::close_launch(run.timed, *timeline, *event_log);
   if (recorder) {
@@ -281,6 +308,11 @@ LaunchStats launch_stats(const Device::State& state, const LaunchPlan& plan,
   // The test bench counts a kernel at its end (TIMING.md §2): a launch that faulted has no count.
   const bool counted = run.timed_run && !run.result.fault;
   if (counted) stats.cycles = run.timed.cycles;
+  if (counted && run.window) {
+    stats.timed_work_groups = run.window;
+    stats.extrapolated_cycles =
+        extrapolated_cycles(run.timed.cycles, group_count(plan.config), *run.window);
+  }
   stats.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   stats.work_groups = run.result.stats.work_groups;
@@ -413,9 +445,15 @@ Result<LaunchOutcome> execute_launch(Device::State& state, const elf::ElfFile& e
   if (!profile) return profile.error();
   setup.engine.profile = *profile;
   add_print_hook(state, setup);
+  add_progress_hook(state, setup);
   if (auto prepared = prepare_mode(state, elf, plan, setup); !prepared) return prepared.error();
   if (auto opened = setup.log.open(options.log_path, elf, plan.config.numt); !opened) {
     return opened.error();
+  }
+  if (options.timing_work_groups) {
+    auto fits = check_work_group_window(*options.timing_work_groups, group_count(plan.config),
+                                        state.gpu.has_value(), setup.log.observer() != nullptr);
+    if (!fits) return fits.error();
   }
   CaseExporter* exporter = case_exporter(state);
   if (exporter != nullptr) {

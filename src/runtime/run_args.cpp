@@ -174,6 +174,25 @@ Result<std::array<uint32_t, 3>> parse_dims(std::string_view text, const char* wh
   return dims;
 }
 
+Result<std::pair<uint64_t, uint64_t>> parse_group_window(std::string_view text) {
+  const auto parts = split(text, ':');
+  const auto first = parts.size() == 2 ? parse_int<uint64_t>(parts[0]) : std::nullopt;
+  const auto end = parts.size() == 2 ? parse_int<uint64_t>(parts[1]) : std::nullopt;
+  if (!first || !end) {
+    return Error{
+        fmt::format("--timing-work-groups '{}': expected FIRST:END, the work-groups "
+                    "FIRST to END-1 by linear id (e.g. 0:8)",
+                    quoted(text))};
+  }
+  if (*first >= *end) {
+    return Error{
+        fmt::format("--timing-work-groups '{}': the window is empty or reversed (END "
+                    "must be above FIRST)",
+                    quoted(text))};
+  }
+  return std::pair<uint64_t, uint64_t>{*first, *end};
+}
+
 Result<std::vector<uint8_t>> parse_number_text(std::string_view name, Elem elem,
                                                std::string_view text) {
   std::vector<uint8_t> bytes;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/result.hpp"
@@ -33,6 +34,11 @@ Result<ArgSpec> parse_arg(std::string_view spec);
 // "X[,Y[,Z]]", every size >= 1; `dim` receives the number of dimensions. `what` names the
 // option ("global", "local") in errors.
 Result<std::array<uint32_t, 3>> parse_dims(std::string_view text, const char* what, unsigned* dim);
+
+// `--timing-work-groups FIRST:END`: the work-groups FIRST to END-1 by linear id (decimal or
+// 0x hex, END above FIRST) as the pair {FIRST, END}. Whether END is within the launch is
+// checked when it runs.
+Result<std::pair<uint64_t, uint64_t>> parse_group_window(std::string_view text);
 
 // A number text file: one number per line (decimal, 0x hex or a float as `elem` says),
 // blank lines and '#' comments ignored; the little-endian words. Errors read "NAME:LINE: ...".

@@ -81,6 +81,23 @@ TEST(RunArgs, SizesHaveOneToThreeDimensionsOfAtLeastOne) {
             "--global '4294967296': '4294967296' is not a size in 1..4294967295");
 }
 
+TEST(RunArgs, GroupWindowIsFirstColonEndWithEndAboveFirst) {
+  const auto w = parse_group_window("4:8");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(*w, (std::pair<uint64_t, uint64_t>{4, 8}));
+  EXPECT_EQ(*parse_group_window("0:0x10"), (std::pair<uint64_t, uint64_t>{0, 16}));
+  const std::string form = "expected FIRST:END, the work-groups FIRST to END-1 by linear id";
+  for (const char* bad : {"", ":", "4:", ":8", "4", "4:8:9", "a:8", "-1:8", "4-8"}) {
+    const auto parsed = parse_group_window(bad);
+    ASSERT_FALSE(parsed) << bad;
+    EXPECT_NE(parsed.error().message.find(form), std::string::npos) << parsed.error().message;
+  }
+  EXPECT_EQ(parse_group_window("8:4").error().message,
+            "--timing-work-groups '8:4': the window is empty or reversed (END must be above "
+            "FIRST)");
+  EXPECT_FALSE(parse_group_window("5:5"));
+}
+
 TEST(RunArgs, NumberTextReadsWordsAndNamesTheBadLine) {
   const auto words = parse_number_text("a.txt", Elem::U32, "1\n# c\n\n0x10 # x\n-1\n");
   ASSERT_TRUE(words);

@@ -174,6 +174,30 @@ std::array<uint32_t, 3> default_local(const std::array<uint32_t, 3>& global,
   return local;
 }
 
+// The cycles part of the summary: the count and IPC, or a window's measured and extrapolated
+// counts (its IPC would mix the window's cycles with every group's instructions).
+static std::string cycles_summary(const LaunchStats& stats) {
+  if (const auto& w = stats.timed_work_groups) {
+    return fmt::format(
+        ", work-groups {}:{} of {} timed: {} cycles measured, {} cycles extrapolated to the "
+        "launch",
+        w->first, w->end, stats.work_groups, stats.cycles, stats.extrapolated_cycles);
+  }
+  return fmt::format(", {} cycles, IPC {:.3f}", stats.cycles,
+                     stats.cycles == 0 ? 0.0
+                                       : static_cast<double>(stats.warp_instructions) /
+                                             static_cast<double>(stats.cycles));
+}
+
+// --timing-work-groups FIRST:END, parsed (none when empty).
+static Result<std::optional<WorkGroupWindow>> timing_window(
+    const std::optional<std::string>& text) {
+  if (!text) return std::optional<WorkGroupWindow>();
+  auto window = run_args::parse_group_window(*text);
+  if (!window) return window.error();
+  return std::optional<WorkGroupWindow>(WorkGroupWindow{window->first, window->second});
+}
+
 std::string RunReport::summary() const {
   const double rate = stats.wall_seconds > 0
                           ? static_cast<double>(stats.warp_instructions) / stats.wall_seconds
@@ -183,12 +207,7 @@ std::string RunReport::summary() const {
       "{:.2f} M warp-instr/s{}",
       kernel, stats.work_groups, stats.work_groups == 1 ? "" : "s", stats.warps,
       stats.warps == 1 ? "" : "s", stats.warp_instructions, stats.thread_instructions,
-      stats.wall_seconds, rate / 1e6,
-      timing ? fmt::format(", {} cycles, IPC {:.3f}", stats.cycles,
-                           stats.cycles == 0 ? 0.0
-                                             : static_cast<double>(stats.warp_instructions) /
-                                                   static_cast<double>(stats.cycles))
-             : "");
+      stats.wall_seconds, rate / 1e6, timing ? cycles_summary(stats) : "");
 }
 
 Result<RunReport> run_kernel_command(const RunOptions& o,
@@ -199,6 +218,8 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   if (auto log = check_log(o, *config); !log) return log.error();
   auto range = make_range(o, config->machine);
   if (!range) return range.error();
+  auto window = timing_window(o.timing_work_groups);
+  if (!window) return window.error();
   auto program = Program::from_file(o.kernel_file);
   if (!program) return program.error();
   auto kernel = program->kernel(o.kernel);
@@ -211,11 +232,13 @@ Result<RunReport> run_kernel_command(const RunOptions& o,
   auto device = Device::create(*config);
   if (!device) return device.error();
   (*device)->state().launch_driver = o.launch_driver;
+  (*device)->set_progress(o.progress);
   Prepared prepared;
   if (auto added = add_args(**device, *kernel, o.args, prepared); !added) return added.error();
   LaunchOptions launch_options;
   launch_options.log_path = o.log_path;
   launch_options.print_sink = print_sink;
+  launch_options.timing_work_groups = *window;
   // A launch that could not start is an input error; one that ran may have faulted.
   auto event = (*device)->launch(*kernel, *range, launch_options);
   if (!event) return event.error();

@@ -51,8 +51,13 @@ struct RunOptions {
   std::vector<std::string> overrides;  // key=value
   bool ref_compat = false;
   std::optional<uint64_t> max_instructions;  // see effective_instruction_limit
+  // "FIRST:END" (--timing-work-groups): with run.timing, only these work-groups run on the
+  // cycle model (LaunchOptions::timing_work_groups); unset: all of them.
+  std::optional<std::string> timing_work_groups;
   // Set: drives the launch in place of the functional schedulers (the debugger, --gdb).
   functional::LaunchDriver launch_driver;
+  // Set: told the launch's progress (Device::set_progress), for a progress line.
+  functional::ProgressObserver progress;
 };
 
 struct RunReport {
@@ -61,7 +66,9 @@ struct RunReport {
   std::string fault;    // the guest fault that stopped the kernel (outputs not written), or ""
   bool timing = false;  // run.timing: the launch ran on the cycle model (stats.cycles)
   // "vecadd: 4 work-groups, 8 warps, 1234 warp-instructions, 5678 thread-instructions,
-  //  0.002 s, 0.62 M warp-instr/s" and in timing mode ", 4321 cycles, IPC 0.286"
+  //  0.002 s, 0.62 M warp-instr/s" and in timing mode ", 4321 cycles, IPC 0.286", or with a
+  //  window of work-groups ", work-groups 2:4 of 4 timed: 2200 cycles measured, 4400 cycles
+  //  extrapolated to the launch"
   std::string summary() const;
 };
 

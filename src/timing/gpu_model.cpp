@@ -31,4 +31,18 @@ std::optional<functional::Fault> GpuModel::run(functional::Launch& launch,
   return loop.finish(first_kernel, result);
 }
 
+void GpuModel::warm_fetch(unsigned sm, uint32_t pc) {
+  std::optional<CacheTags>& tags = icache_lru_[sm];
+  if (!tags) tags.emplace(params_.front.icache);
+  const uint32_t line = tags->line_of(pc);
+  // A miss fills the way that is least recently used (icache.cpp, tag_access_icache.v).
+  if (!tags->access(line)) tags->write_way(line, tags->lru_way_of(line), true);
+}
+
+void GpuModel::warm_kernel_end() {
+  for (std::optional<CacheTags>& tags : icache_lru_) {
+    if (tags) tags->clear_valid();
+  }
+}
+
 }  // namespace ventus::timing

@@ -61,6 +61,15 @@ class GpuModel {
   // opens and closes each launch on it (EventLog::begin_launch / end_launch).
   void set_event_log(EventLog* log) { event_log_ = log; }
 
+  // --warm-caches (docs/timing.md "Timing some launches"): a launch run functionally fetched
+  // the instruction at `pc` on SM `sm`. Its line enters that SM's I-cache tags as a fetch's
+  // would: a hit makes it most recently used, a miss writes the least recently used way.
+  void warm_fetch(unsigned sm, uint32_t pc);
+  // The warmed launch ended: the kernel-end invalidation (the valid bits go, the LRU stays).
+  void warm_kernel_end();
+  // The I-cache state of SM `sm` the next launch starts from (none before any launch).
+  const std::optional<CacheTags>& icache_state(unsigned sm) const { return icache_lru_[sm]; }
+
  private:
   const TimingParams& params_;
   uint32_t sm_count_;

@@ -63,8 +63,26 @@ LaunchLoop::~LaunchLoop() {
   }
 }
 
+// EngineOptions::on_progress hears of the cycle every this many loop steps (a step is a
+// cycle with an event; a few microseconds), so that a progress line moves on a long group.
+constexpr uint32_t kProgressSteps = 4096;
+
+void LaunchLoop::report_progress() const {
+  functional::LaunchProgress progress;
+  progress.groups_done = launch_.groups_retired();
+  progress.groups_total = launch_.group_count();
+  progress.cycle = now_;
+  launch_.options().on_progress(progress);
+}
+
 std::optional<Fault> LaunchLoop::run_warps(TimingResult& result) {
+  const bool progress = static_cast<bool>(launch_.options().on_progress);
+  uint32_t steps = 0;
   for (;; ++now_) {
+    if (progress && ++steps == kProgressSteps) [[unlikely]] {
+      steps = 0;
+      report_progress();
+    }
     if (may_place_ || !to_dispatch_.empty()) dispatch();
     if (auto fault = tick_sms(result)) {
       stop_at(now_);  // the faulting cycle has no states

@@ -69,6 +69,9 @@ class LaunchLoop {
   Cycle stopped_cycles() const { return stopped_cycles_; }
 
  private:
+  // Tells EngineOptions::on_progress the groups retired and the current cycle.
+  void report_progress() const;
+
   // CTA scheduler: take every group that fits, dispatch its warps one per cycle.
   void dispatch();
 

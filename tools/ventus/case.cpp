@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "progress_line.hpp"
 #include "debug/gdb_server.hpp"
 #include "runner/case_runner.hpp"
 #include "runtime/case_options.hpp"
@@ -30,6 +31,7 @@ struct CaseArgs {
   bool check = false;    // --check: PASS/FAIL per launch against expected/ and ref-logs/
   std::vector<std::string> launches;  // --launches A,B,C
   std::vector<std::string> timing_launches;  // --timing-launches A,1 (names or indices)
+  bool warm_caches = false;                  // --warm-caches
   uint32_t threads_per_warp = 0;      // --threads-per-warp N (0: the metadata's wf_size)
   std::string gdb;                    // --gdb [HOST:]PORT (docs/debugging.md)
   bool gdb_allow_remote = false;
@@ -53,6 +55,7 @@ runner::CaseOptions case_options(const CaseArgs& args, const Config& config) {
   if (!args.dump_dir.empty()) options.dump_dir = args.dump_dir;
   options.launches = args.launches;
   options.timing_launches = args.timing_launches;
+  options.warm_caches = args.warm_caches;
   options.check = args.check;
   options.threads_per_warp = args.threads_per_warp;
   return options;
@@ -128,7 +131,11 @@ int run_case_command(const CaseArgs& args) {
     gdb = std::move(server.value());
     options.launch_driver = gdb->driver();
   }
+  // Not under gdb: the debugger's session owns the terminal.
+  ProgressLine progress = ProgressLine::for_stderr();
+  if (!gdb) options.progress = progress.observer();
   const auto report = runner::run_case(args.dir, options);
+  progress.erase();
   if (!report) {
     fmt::print(stderr, "ventus case: {}\n", report.error().message);
     return 2;
@@ -193,6 +200,9 @@ void register_case(CLI::App& app, int& exit_status) {
                   "order the case runs them); the others run functionally on the same memory "
                   "(docs/timing.md \"Timing some launches\")")
       ->delimiter(',');
+  cmd->add_flag("--warm-caches", args->warm_caches,
+                "with --timing-launches: the launches run functionally warm the I-cache's "
+                "replacement state of the timed ones, an approximation (docs/timing.md)");
   cmd->add_option("--threads-per-warp", args->threads_per_warp,
                   "run every warp with N threads instead of the metadata's wf_size, as an RTL "
                   "built with NUM_THREAD = N does (vl and thread ids follow N)")

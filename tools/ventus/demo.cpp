@@ -23,6 +23,7 @@
 #include "kernels/saxpy/saxpy.hpp"
 #include "kernels/scan/scan.hpp"
 #include "kernels/vecadd/vecadd.hpp"
+#include "progress_line.hpp"
 #include "runtime/run_command.hpp"
 #include "sim_options.hpp"
 
@@ -233,9 +234,12 @@ Status check_kernel_files(const Config& config, const std::vector<DemoCase>& cas
 
 // Runs one demo kernel on a fresh device (every program is loaded at the ELF's link
 // address) and prints its row; false when it failed.
-bool run_demo_case(const DemoCase& demo, const Config& config, DemoStats& stats) {
+bool run_demo_case(const DemoCase& demo, const Config& config, DemoStats& stats,
+                   ProgressLine& progress) {
   auto device = Device::create(kernel_config(config, demo.kernel));
+  if (device) (*device)->set_progress(progress.observer(demo.kernel));
   auto report = device ? demo.run(**device) : Result<RunReport>(device.error());
+  progress.erase();
   if (report) {  // the timeline and event log written as it ran: a failed write is lost output
     if (auto closed = (*device)->close_outputs(); !closed) report = closed.error();
   }
@@ -294,8 +298,9 @@ int run_demo(const DemoOptions& options) {
   print_header(*config);
   int failures = 0;
   DemoStats stats;
+  ProgressLine progress = ProgressLine::for_stderr();
   for (const DemoCase& demo : cases) {
-    if (!run_demo_case(demo, *config, stats)) ++failures;
+    if (!run_demo_case(demo, *config, stats, progress)) ++failures;
   }
   fmt::print("\n{}\n", failures == 0 ? "all results match the CPU reference"
                                      : fmt::format("{} kernel(s) FAILED", failures));

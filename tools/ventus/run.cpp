@@ -13,6 +13,7 @@
 #include "debug/gdb_server.hpp"
 #include "debug/line_editor.hpp"
 #include "debug/repl.hpp"
+#include "progress_line.hpp"
 #include "runtime/device_state.hpp"
 #include "runtime/run_args.hpp"
 #include "runtime/run_command.hpp"
@@ -98,6 +99,20 @@ Status attach_debuggers(RunArgs& args, Debuggers& out) {
   return ok_status();
 }
 
+// "total: N cycles, IPC x", or with --timing-work-groups the window's measured count and the
+// launch's extrapolated one, each named.
+void print_run_total(const LaunchStats& stats) {
+  if (const auto& w = stats.timed_work_groups) {
+    fmt::print(
+        "total: {} cycles measured on work-groups {}:{} ({} of {}); {} cycles "
+        "extrapolated to the launch\n",
+        stats.cycles, w->first, w->end, w->end - w->first, stats.work_groups,
+        stats.extrapolated_cycles);
+    return;
+  }
+  print_total_cycles(stats.cycles, stats.warp_instructions);
+}
+
 int run_run_command(RunArgs& args) {
   args.run.config_path = args.sim.config_path;
   if (auto outputs = check_sim_outputs(args.sim, run_outputs(args.run)); !outputs) {
@@ -117,8 +132,15 @@ int run_run_command(RunArgs& args) {
     fmt::print(stderr, "{}: {}\n", args.tool(), attached.error().message);
     return 2;
   }
-  auto report =
-      run_kernel_command(args.run, [](std::string_view line) { fmt::print("{}\n", line); });
+  // Not under a debugger: its prompt or gdb session owns the terminal. Kernel printf lines
+  // erase the progress line first (both may go to the same terminal).
+  ProgressLine progress = ProgressLine::for_stderr();
+  if (!args.run.launch_driver) args.run.progress = progress.observer();
+  auto report = run_kernel_command(args.run, [&progress](std::string_view line) {
+    progress.erase();
+    fmt::print("{}\n", line);
+  });
+  progress.erase();
   if (!report) {
     fmt::print(stderr, "{}: {}\n", args.tool(), report.error().message);
     return 2;
@@ -138,7 +160,7 @@ int run_run_command(RunArgs& args) {
   std::optional<uint64_t> total_cycles;
   if (report->timing && !faulted) {
     total_cycles = report->stats.cycles;
-    print_total_cycles(*total_cycles, report->stats.warp_instructions);
+    print_run_total(report->stats);
   }
   if (args.sim.stats) print_launch_stats(report->kernel, report->stats.stats_text());
   // Only a launch that ran has statistics (run_kernel_command reports the others as errors).
@@ -198,6 +220,10 @@ void register_run(CLI::App& app, int& exit_status) {
                   "also write the launch to DIR as a reference test case that `ventus case "
                   "DIR --check` runs (docs/runtime.md)");
   add_gdb_options(*cmd, args->gdb, args->gdb_allow_remote);
+  cmd->add_option("--timing-work-groups", o->timing_work_groups,
+                  "with --timing: time only the work-groups FIRST to END-1 (FIRST:END, linear "
+                  "ids), the others run functionally; prints the window's cycles and the "
+                  "launch's extrapolated from them (docs/timing.md)");
   cmd->add_flag("--ref-compat", o->ref_compat,
                 "reproduce the reference simulator's observable behaviour (DESIGN.md §3)");
 }
