@@ -118,5 +118,26 @@ TEST(AsmProfiles, AttributeSectionLayout) {
   EXPECT_FALSE(isa::profile_from_arch("rv32i2p0_m2p0").profile.has_value());
 }
 
+// ISA.md §5.5: a register above 31 needs a regext in front of its instruction. Right after
+// another prefix that regext would come between the prefix and the instruction it modifies,
+// so the assembler refuses it at the instruction's line instead of silently breaking the pair.
+TEST(AsmProfiles, ARegisterAbove31RightAfterAPrefixIsRefusedAtItsLine) {
+  AssembleOptions options;
+  options.crt0 = false;
+  options.profile = isa::Profile::V202;
+  const AssembleOutput refused =
+      assemble_text("t.s", "regpair zero, zero, 0\nadd x40, x2, x4\n", options);
+  ASSERT_FALSE(refused.ok());
+  const std::string text = format_diagnostics(refused.diagnostics);
+  EXPECT_NE(text.find("t.s:2:"), std::string::npos) << text;
+  EXPECT_NE(text.find("prefix"), std::string::npos) << text;
+  // The same instruction elsewhere, or after a prefix with low registers, assembles.
+  EXPECT_TRUE(assemble_text("t.s", "add x40, x2, x4\n", options).ok());
+  EXPECT_TRUE(assemble_text("t.s", "regpair zero, zero, 0\nadd x8, x2, x4\n", options).ok());
+  EXPECT_TRUE(
+      assemble_text("t.s", "regpair zero, zero, 0\nadd x8, x2, x4\nadd x40, x2, x4\n", options)
+          .ok());
+}
+
 }  // namespace
 }  // namespace ventus::as

@@ -37,6 +37,7 @@ class FileAssembler {
   void pseudo_li(const Statement& st);
   void pseudo_pcrel(const Statement& st, bool is_call_or_tail, bool tail);
   void emit_insn(const isa::InsnRow& row, OperandSet ops, uint32_t column);
+  bool follows_prefix() const;
   void unknown_mnemonic(const Token& tok);
 
   // directives.cpp

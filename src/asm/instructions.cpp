@@ -160,6 +160,15 @@ void FileAssembler::unknown_mnemonic(const Token& tok) {
                         (guess.empty() ? std::string() : "; did you mean '" + guess + "'?"));
 }
 
+// True when the last word placed in this section is a prefix (regext, regpair, pre_m_*,
+// prefix...): the instruction about to be placed is the one that prefix modifies.
+bool FileAssembler::follows_prefix() const {
+  if (p_.insns.empty() || offset() < 4) return false;
+  const InsnItem& last = p_.insns.back();
+  return last.section == section_ && last.offset + 4 == offset() &&
+         last.row->has(isa::flag::kPrefix);
+}
+
 void FileAssembler::emit_insn(const isa::InsnRow& row, OperandSet ops, uint32_t column) {
   if (sec().type == 8) return error(column, "instructions cannot be placed in .bss");
   if (offset() % 4 != 0) {
@@ -176,6 +185,12 @@ void FileAssembler::emit_insn(const isa::InsnRow& row, OperandSet ops, uint32_t 
       if ((positions >> pos & 1u) != 0) prefix |= ext << (3 * pos);
     }
     ops.values[i] &= 31;
+  }
+  if (prefix != 0 && follows_prefix()) {
+    return error(column,
+                 "a register above x31/v31 needs an automatic 'regext', which would separate "
+                 "this instruction from the prefix in front of it; write the extension in the "
+                 "prefix's immediate and use registers below 32 here (ISA.md §5.5)");
   }
   if (prefix != 0 && !reserve(8, column)) return;
   if (prefix != 0) {
