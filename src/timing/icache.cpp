@@ -160,8 +160,7 @@ void ICache::on_response(const MemResponse& response, Cycle now) {
 
 // mshr_icache.v offers the lowest entry that is valid and not sent; an entry allocated (or
 // re-armed) this cycle is valid only from the next, so an older one above it goes first.
-const MemRequest* ICache::front_request(Cycle now) const {
-  if (unsent_ == 0) return nullptr;
+const MemRequest* ICache::first_unsent(Cycle now) const {
   for (unsigned i = 0; i < entries_.size(); ++i) {
     const Entry& e = entries_[i];
     if (!e.valid || e.sent || e.allocated_at >= now) continue;

@@ -43,7 +43,9 @@ class ICache {
   }
   void on_response(const MemResponse& response, Cycle now);
   // The Get of the lowest-index entry not yet sent, if any may leave at `now`.
-  const MemRequest* front_request(Cycle now) const;
+  const MemRequest* front_request(Cycle now) const {
+    return unsent_ == 0 ? nullptr : first_unsent(now);  // inline: asked every SM tick
+  }
   void pop_request();
   void invalidate();
   // The replacement state a kernel leaves behind (tag_access_icache.v's lru_matrix is reset
@@ -71,6 +73,8 @@ class ICache {
     uint32_t way = 0;  // the set's LRU way at the start of the fire cycle
   };
   void apply_fills(Cycle now);
+  // front_request once some entry's Get is unsent.
+  const MemRequest* first_unsent(Cycle now) const;
   void release_fired(Cycle now);
   std::optional<unsigned> entry_of(uint32_t line) const;
   std::optional<unsigned> first_free() const;

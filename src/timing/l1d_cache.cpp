@@ -178,8 +178,7 @@ bool L1DCache::held_by_wshr(const MemRequest& request, Cycle now) const {
   return request.kind != MemKind::Get && writes >= params_.wshr_entries;
 }
 
-const MemRequest* L1DCache::front_request(Cycle now) const {
-  if (requests_.empty() || requests_.front().at > now) return nullptr;
+const MemRequest* L1DCache::due_request(Cycle now) const {
   if (params_.l1d_output_register_waits && !(staged_at_ < now)) return nullptr;
   if (!wshr_.empty() && held_by_wshr(requests_.front().request, now)) return nullptr;
   return &requests_.front().request;

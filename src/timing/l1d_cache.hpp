@@ -47,7 +47,11 @@ class L1DCache {
   // The responses to the LSU not popped yet, in no order (Lsu::completion_event).
   const std::vector<Timed>& core_responses() const { return core_; }
   // The head of the memory-request queue, if it may leave at `now` (not held by the WSHR).
-  const MemRequest* front_request(Cycle now) const;
+  const MemRequest* front_request(Cycle now) const {
+    // Inline: asked every SM tick, and mostly nothing is due.
+    if (requests_.empty() || requests_.front().at > now) return nullptr;
+    return due_request(now);
+  }
   bool has_requests() const { return !requests_.empty(); }
   // A cycle in which the SM's arbiter gave the L1 ready (no I-cache request): the head moves
   // into the output register if it may (LsuParams::l1d_output_register_waits).
@@ -93,6 +97,8 @@ class L1DCache {
   bool store_waits_for_drain(const Miss* miss, bool busy, uint32_t line, uint32_t token, Cycle now);
   void finish_drain(Cycle now);
   bool held_by_wshr(const MemRequest& request, Cycle now) const;
+  // front_request once the head is due.
+  const MemRequest* due_request(Cycle now) const;
   // The output register waits for the SM's arbiter and its queue's head is not in it yet.
   bool head_outside_register() const;
   Miss* pending(uint32_t line);

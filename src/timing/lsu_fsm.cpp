@@ -47,13 +47,15 @@ bool Lsu::tick_fsm(Cycle now, std::vector<LsuCompletion>& done, const WritebackP
 
 // The earliest due answer, the L1's or shared memory's (rsp_arb.v), shared memory's on a tie.
 bool Lsu::take_answer(Cycle now, uint32_t& token) {
-  auto shared = std::min_element(shared_responses_.begin(), shared_responses_.end());
-  Cycle l1_first = ~Cycle{0};
-  for (const L1DCache::Timed& a : l1d_.core_responses()) l1_first = std::min(l1_first, a.at);
-  if (shared != shared_responses_.end() && shared->first <= std::min(now, l1_first)) {
-    token = shared->second;
-    shared_responses_.erase(shared);
-    return true;
+  if (!shared_responses_.empty()) {
+    auto shared = std::min_element(shared_responses_.begin(), shared_responses_.end());
+    Cycle l1_first = ~Cycle{0};
+    for (const L1DCache::Timed& a : l1d_.core_responses()) l1_first = std::min(l1_first, a.at);
+    if (shared->first <= std::min(now, l1_first)) {
+      token = shared->second;
+      shared_responses_.erase(shared);
+      return true;
+    }
   }
   Cycle at = 0;
   if (!l1d_.pop_core_response(now, token, at)) return false;

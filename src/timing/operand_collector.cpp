@@ -25,7 +25,8 @@ OperandCollector::OperandCollector(const IssueParams& params, sim::Counter& drop
   for (unsigned g = 0; g < rank_.size(); ++g) rank_[g] = 2 * (g % banks) + g / banks;
 }
 
-void OperandCollector::set_requesting(unsigned group, unsigned id, bool on) {
+[[gnu::always_inline]] inline void OperandCollector::set_requesting(unsigned group, unsigned id,
+                                                                   bool on) {
   const uint64_t bit = uint64_t{1} << (id % 64);
   uint64_t& word = requesting(group)[id / 64];
   word = on ? word | bit : word & ~bit;

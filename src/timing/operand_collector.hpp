@@ -81,7 +81,7 @@ class OperandCollector {
   // reads_from (starting_), cleared after the cycle that captured the read (a read captured
   // this cycle still requests). Bit sets make the round robin a bit scan.
   uint64_t* requesting(unsigned group) { return &requesting_[group * words_]; }
-  void set_requesting(unsigned group, unsigned id, bool on);
+  [[gnu::always_inline]] void set_requesting(unsigned group, unsigned id, bool on);
   // The first requester of `group` at or after its pointer, wrapping (~0u: none).
   [[gnu::always_inline]] unsigned round_robin(unsigned group);
   unsigned requesters_;

@@ -251,10 +251,8 @@ std::vector<WarpWait> Sm::waiting_warps(Cycle now) const {
 // collector unit getting ready (touch_at) or the LSU moving. A slot's held state reaches the
 // counters when it changes (flush_states at the end). The timeline wants every slot's slices
 // as they come; without idle skipping every slot is recomputed every cycle (the reference).
-void Sm::account_states(Cycle now, Cycle cycles) {
-  accounted_to_ = now + cycles;
+void Sm::recount_states(Cycle now, Cycle cycles) {
   const bool every_slot = per_cycle_states();
-  if (!states_dirty_ && !every_slot) return;
   for (size_t i = 0; i < ready_touches_.size();) {
     if (ready_touches_[i].at > now) {
       ++i;

@@ -80,8 +80,12 @@ class Sm final : private WritebackPort {
   // Accounts `cycles` skipped idle cycles (per-cycle counters).
   void skip_cycles(Cycle cycles);
   // Counts `cycles` cycles from `now` on in the state each warp slot is in at `now`
-  // (skipped idle cycles keep the state of the first of them).
-  void account_states(Cycle now, Cycle cycles);
+  // (skipped idle cycles keep the state of the first of them). Inline: called for every SM
+  // tick, and mostly the held states stand.
+  void account_states(Cycle now, Cycle cycles) {
+    accounted_to_ = now + cycles;
+    if (states_dirty_ || per_cycle_states()) recount_states(now, cycles);
+  }
   // Counts `cycles` more cycles as idle for every slot (the kernel end after the last warp).
   void account_idle(Cycle cycles);
   // Adds the held states' cycles to the counters (account_states defers them while the
@@ -369,6 +373,8 @@ class Sm final : private WritebackPort {
   }
   [[gnu::always_inline]] void count_state(unsigned slot, SlotState state, Cycle cycles);
   void add_state(unsigned slot, SlotState state, Cycle cycles);
+  // account_states when a held state may have changed, or every slot is counted each cycle.
+  void recount_states(Cycle now, Cycle cycles);
   [[gnu::always_inline]] void account_slot(unsigned slot, Cycle now, Cycle cycles);
   // Every slot's state is computed every cycle (the timeline wants them, or the reference
   // without skipping); else states are held.
