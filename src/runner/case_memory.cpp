@@ -1,7 +1,9 @@
-// The ELF segments, tohost and local layout of a reference case's launch.
+// The ELF segments, tohost, ISA profile and local layout of a reference case's launch.
 #include "runner/case_memory.hpp"
 
 #include <algorithm>
+
+#include "elf/riscv_attributes.hpp"
 
 namespace ventus::runner {
 
@@ -24,6 +26,16 @@ void map_elf_segments(const elf::ElfFile* elf, memory::DeviceMemory& memory) {
 uint32_t tohost_address(const elf::ElfFile* elf) {
   const elf::Symbol* s = elf != nullptr ? elf->find_symbol("tohost") : nullptr;
   return s != nullptr ? s->value : 0x80001000u;
+}
+
+Result<isa::Profile> case_profile(const elf::ElfFile* elf) {
+  if (elf == nullptr) return isa::kDefaultProfile;
+  auto arch = elf::arch_attribute(*elf);
+  if (!arch) return arch.error();
+  const isa::ProfileChoice choice =
+      isa::choose_profile(arch.value(), std::nullopt, "the case's ELF");
+  if (!choice.error.empty()) return Error{choice.error};
+  return choice.profile;
 }
 
 memory::LocalMemory case_local_layout(const loader::LaunchMetadata& meta) {

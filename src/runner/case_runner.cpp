@@ -32,6 +32,7 @@ using functional::Mode;
 // The case's kernel ELF, when present, and what the runner needs from it.
 struct Program {
   std::optional<elf::ElfFile> elf;
+  isa::Profile profile = isa::kDefaultProfile;  // from the ELF's .riscv.attributes
 
   // Reads the ELF when the case has one; without it the case runs from .metadata alone.
   Status load(const std::optional<std::filesystem::path>& elf_path) {
@@ -39,6 +40,9 @@ struct Program {
     auto file = elf::read_elf_file(elf_path->string());
     if (!file) return file.error();
     elf = std::move(file.value());
+    auto chosen = case_profile(&*elf);
+    if (!chosen) return Error{elf_path->string() + ": " + chosen.error().message};
+    profile = *chosen;
     return ok_status();
   }
 
@@ -142,6 +146,7 @@ functional::EngineOptions LaunchRunner::engine_options() const {
   engine.mode = options_.mode;
   engine.max_warp_instructions = options_.max_instructions;
   engine.tohost_addr = tohost_address(program_.file());
+  engine.profile = program_.profile;
   engine.schedule = options_.schedule;
   engine.random_seed = options_.random_seed;
   engine.host_threads = options_.host_threads;

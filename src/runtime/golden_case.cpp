@@ -55,7 +55,6 @@ functional::LaunchConfig launch_config(const loader::Launch& launch) {
   return config;
 }
 
-
 // Fills `p` for `launch`: its memory, configuration, machine and engine options.
 Status prepare_launch(const loader::Launch& launch, const CaseProgram& program,
                       const functional::MachineShape& machine, Mode mode, PreparedLaunch& p) {
@@ -71,6 +70,9 @@ Status prepare_launch(const loader::Launch& launch, const CaseProgram& program,
   p.engine.mode = mode;
   p.engine.memcheck = functional::Memcheck::Report;
   p.engine.tohost_addr = runner::tohost_address(program.file());
+  auto profile = runner::case_profile(program.file());
+  if (!profile) return profile.error();
+  p.engine.profile = *profile;
   return ok_status();
 }
 
