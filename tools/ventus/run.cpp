@@ -113,6 +113,41 @@ void print_run_total(const LaunchStats& stats) {
   print_total_cycles(stats.cycles, stats.warp_instructions);
 }
 
+// What `ventus run` prints and writes after the launch; its exit status (1: a guest fault or
+// a sanitizer error).
+int report_run(const RunArgs& args, const RunReport& report) {
+  for (const std::string& line : report.stats.memcheck) fmt::print(stderr, "{}\n", line);
+  std::vector<SanitizedLaunch> sanitized;
+  note_sanitized(report.kernel, report.stats.sanitize, report.stats.sanitize_json,
+                 report.stats.sanitize_errors, sanitized);
+  for (const std::string& note : report.stats.notes)
+    fmt::print(stderr, "{}: note: {}\n", args.tool(), note);
+  const bool faulted = !report.fault.empty();
+  if (faulted) {
+    fmt::print(stderr, "{}: {}\n", args.tool(), report.fault);
+  } else {
+    fmt::print("{}\n", report.summary());
+  }
+  std::optional<uint64_t> total_cycles;
+  if (report.timing && !faulted) {
+    total_cycles = report.stats.cycles;
+    print_run_total(report.stats);
+  }
+  if (args.sim.stats) print_launch_stats(report.kernel, report.stats.stats_text());
+  // Only a launch that ran has statistics (run_kernel_command reports the others as errors).
+  std::vector<std::string> launches;
+  if (report.stats.document) launches.push_back(report.stats.stats_json());
+  if (auto written = write_stats_json(args.sim, launches, total_cycles); !written) {
+    fmt::print(stderr, "{}: {}\n", args.tool(), written.error().message);
+    return 2;
+  }
+  if (auto written = write_sanitize_report(args.sim, sanitized); !written) {
+    fmt::print(stderr, "{}: {}\n", args.tool(), written.error().message);
+    return 2;
+  }
+  return faulted || any_sanitize_error(sanitized) ? 1 : 0;
+}
+
 int run_run_command(RunArgs& args) {
   args.run.config_path = args.sim.config_path;
   if (auto outputs = check_sim_outputs(args.sim, run_outputs(args.run)); !outputs) {
@@ -145,36 +180,7 @@ int run_run_command(RunArgs& args) {
     fmt::print(stderr, "{}: {}\n", args.tool(), report.error().message);
     return 2;
   }
-  for (const std::string& line : report->stats.memcheck) fmt::print(stderr, "{}\n", line);
-  std::vector<SanitizedLaunch> sanitized;
-  note_sanitized(report->kernel, report->stats.sanitize, report->stats.sanitize_json,
-                 report->stats.sanitize_errors, sanitized);
-  for (const std::string& note : report->stats.notes)
-    fmt::print(stderr, "{}: note: {}\n", args.tool(), note);
-  const bool faulted = !report->fault.empty();
-  if (faulted) {
-    fmt::print(stderr, "{}: {}\n", args.tool(), report->fault);
-  } else {
-    fmt::print("{}\n", report->summary());
-  }
-  std::optional<uint64_t> total_cycles;
-  if (report->timing && !faulted) {
-    total_cycles = report->stats.cycles;
-    print_run_total(report->stats);
-  }
-  if (args.sim.stats) print_launch_stats(report->kernel, report->stats.stats_text());
-  // Only a launch that ran has statistics (run_kernel_command reports the others as errors).
-  std::vector<std::string> launches;
-  if (report->stats.document) launches.push_back(report->stats.stats_json());
-  if (auto written = write_stats_json(args.sim, launches, total_cycles); !written) {
-    fmt::print(stderr, "{}: {}\n", args.tool(), written.error().message);
-    return 2;
-  }
-  if (auto written = write_sanitize_report(args.sim, sanitized); !written) {
-    fmt::print(stderr, "{}: {}\n", args.tool(), written.error().message);
-    return 2;
-  }
-  return faulted || any_sanitize_error(sanitized) ? 1 : 0;
+  return report_run(args, *report);
 }
 
 }  // namespace
